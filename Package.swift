@@ -1,0 +1,52 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "hig",
+    products: [
+        .executable(name: "hig", targets: ["HIGQuery"]),
+        .library(name: "HIGStore", targets: ["HIGStore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // SHA-256 of the source files comes from the system's libcrypto rather than a
+        // hand-written digest or swift-crypto, whose BoringSSL build costs a minute per CI run.
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        // Turns Migrations/*.sql and Data/lexicon/*.txt into Swift source at build time, so a
+        // `hig` binary copied anywhere still carries its schema and word list.
+        .executableTarget(name: "EmbedResourcesTool"),
+        .plugin(
+            name: "EmbedResources",
+            capability: .buildTool(),
+            dependencies: ["EmbedResourcesTool"]
+        ),
+        .target(
+            name: "HIGStore",
+            dependencies: ["CSQLite", "CLibCrypto"],
+            plugins: ["EmbedResources"]
+        ),
+        .executableTarget(
+            name: "HIGQuery",
+            dependencies: [
+                "HIGStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "HIGStoreTests",
+            dependencies: ["HIGStore", "CSQLite"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

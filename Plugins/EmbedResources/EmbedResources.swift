@@ -1,0 +1,36 @@
+import Foundation
+import PackagePlugin
+
+/// Embeds the package's run-time resources (the numbered migrations and the word lists) in
+/// the HIGStore module as Swift source.
+///
+/// SwiftPM's `Bundle.module` calls `fatalError` on Linux when the resource bundle is not next
+/// to the binary, so a `hig` copied elsewhere would crash. Compiling the files in avoids that,
+/// and keeps `Migrations/` the only place the schema is written.
+@main
+struct EmbedResources: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        let root = context.package.directoryURL
+        let migrations = try files(in: root.appending(path: "Migrations"), withExtension: "sql")
+        let lexicon = try files(in: root.appending(path: "Data/lexicon"), withExtension: "txt")
+            .filter { !$0.lastPathComponent.hasPrefix("SCOWL") }
+        let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
+        var arguments = [output.path(percentEncoded: false)]
+        arguments += migrations.map { "migration=" + $0.path(percentEncoded: false) }
+        arguments += lexicon.map { "lexicon=" + $0.path(percentEncoded: false) }
+        return [
+            .buildCommand(
+                displayName: "Embedding \(migrations.count) migrations and \(lexicon.count) word lists",
+                executable: try context.tool(named: "EmbedResourcesTool").url,
+                arguments: arguments,
+                inputFiles: migrations + lexicon,
+                outputFiles: [output]
+            )
+        ]
+    }
+
+    private func files(in folder: URL, withExtension ext: String) throws -> [URL] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path(percentEncoded: false))
+        return names.filter { $0.hasSuffix("." + ext) }.sorted().map { folder.appending(path: $0) }
+    }
+}

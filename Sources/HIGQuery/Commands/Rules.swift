@@ -1,0 +1,34 @@
+import ArgumentParser
+import HIGStore
+
+struct Rules: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List rules, filtered by edition, kind and platform.")
+
+    @ParentCommand var root: HIG
+
+    @Option(help: "Only this edition (see `hig editions`).")
+    var edition: String?
+
+    @Option(help: "Only this kind: \(RuleKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var kind: RuleKind?
+
+    @Option(help: "Only rules that apply to this platform (e.g. macOS).")
+    var platform: String?
+
+    @Option(help: "table, json, csv or markdown.")
+    var format: RuleListFormat = .table
+
+    func run() throws {
+        let store = try root.openStore()
+        let rules = try store.rules(RuleFilter(edition: edition, kind: kind, platform: platform))
+        switch format {
+        case .json: Console.print(try RuleFormatter.json(rules))
+        case .csv: Console.print(RuleFormatter.csv(rules))
+        case .markdown: Console.print(RuleFormatter.markdown(rules))
+        case .table:
+            let rows = rules.map { [$0.id, $0.kind.rawValue, $0.source.citation, $0.title ?? $0.text] }
+            Console.print(TextTable.render(header: ["ID", "KIND", "SOURCE", "TITLE OR TEXT"], rows: rows, width: Console.width))
+            if rules.isEmpty { Console.note("no rules match") }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Where output goes: results on stdout, notes and errors on stderr.
+enum Console {
+    static func print(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func note(_ text: String) {
+        FileHandle.standardError.write(Data("hig: \(text)\n".utf8))
+    }
+
+    static func fail(_ text: String) -> Never {
+        FileHandle.standardError.write(Data("hig: error: \(text)\n".utf8))
+        exit(1)
+    }
+
+    /// The terminal's width, or nil when stdout is not a terminal (then nothing is cut).
+    static var width: Int? {
+        guard isatty(STDOUT_FILENO) == 1 else { return nil }
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 20 { return Int(size.ws_col) }
+        return 100
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import HIGStore
+
+@main
+struct HIG: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hig",
+        abstract: "A knowledge base of Apple's Human Interface Guidelines, edition by edition.",
+        discussion: """
+            The database defaults to $HIG_DB, then hig.sqlite in the current folder. A query on a \
+            database that does not exist yet imports the bundled editions first.
+            """,
+        subcommands: [Import.self, Editions.self, Rules.self, Show.self, Export.self]
+    )
+
+    @Option(name: .long, help: "The database file (default: $HIG_DB, then ./hig.sqlite).")
+    var db: String?
+
+    /// The database path: --db, $HIG_DB, then hig.sqlite here.
+    var databasePath: String {
+        if let db { return db }
+        if let fromEnvironment = ProcessInfo.processInfo.environment["HIG_DB"], !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
+        return "hig.sqlite"
+    }
+
+    /// Opens the database for a query, importing the bundled editions first when it does not exist.
+    func openStore() throws -> RuleStore {
+        let path = databasePath
+        if RuleStore.needsImport(path: path) {
+            let folder = try EditionsLocator.locate(explicit: nil)
+            Console.note("no database at \(path) yet; importing \(folder.relativePath) first")
+            _ = try RuleStore.importEditions(from: folder, into: path)
+        }
+        return try RuleStore.open(path: path)
+    }
+
+    /// Runs the command; a user's mistake prints one line on stderr and exits 1, without a trace.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as HIGError {
+            Console.fail(error.description)
+        } catch let error as SQLiteError {
+            Console.fail("database error: \(error.message)")
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Rules as JSON (the public contract), CSV (RFC 4180) and Markdown tables.
+public enum RuleFormatter {
+    /// The columns of every format that has columns, in order.
+    public static let columns = ["id", "edition", "section", "kind", "topics", "platforms", "title", "text",
+                                 "source", "page", "chunk", "previous", "change"]
+
+    public static func json(_ rules: [RuleRecord]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(rules), as: UTF8.self) + "\n"
+    }
+
+    static func cells(_ rule: RuleRecord) -> [String] {
+        [rule.id, rule.edition, rule.section ?? "", rule.kind.rawValue, rule.topics.joined(separator: "; "),
+         rule.platforms.joined(separator: "; "), rule.title ?? "", rule.text, rule.source.citation,
+         rule.source.page.map(String.init) ?? "", rule.source.chunk.map(String.init) ?? "",
+         rule.previous.joined(separator: "; "), rule.change ?? ""]
+    }
+
+    /// RFC 4180: CRLF line ends; a field with a comma, quote or line break is quoted, quotes doubled.
+    public static func csv(_ rules: [RuleRecord]) -> String {
+        func field(_ value: String) -> String {
+            guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+            return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        var out = columns.joined(separator: ",") + "\r\n"
+        for rule in rules { out += cells(rule).map(field).joined(separator: ",") + "\r\n" }
+        return out
+    }
+
+    /// A GitHub-flavoured Markdown table; pipes, backslashes and line breaks inside cells are escaped.
+    public static func markdown(_ rules: [RuleRecord]) -> String {
+        func cell(_ value: String) -> String {
+            value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
+                .replacingOccurrences(of: "\r\n", with: "<br>").replacingOccurrences(of: "\n", with: "<br>")
+        }
+        var out = "| " + columns.joined(separator: " | ") + " |\n"
+        out += "|" + String(repeating: " --- |", count: columns.count) + "\n"
+        for rule in rules { out += "| " + cells(rule).map(cell).joined(separator: " | ") + " |\n" }
+        return out
+    }
+}

@@ -1,0 +1,127 @@
+/// Splits words that PDF extraction ran together ("testthe", "buttonsissignificantly",
+/// "Itshould") and only those.
+///
+/// A token is split only when it is not a known word, is made of letters alone (no digits,
+/// inner capitals or dots, which mark names like "UIAlertView" or "exclamationmark.triangle"),
+/// and can be cut into two to four known words. Among the cuts with the fewest pieces, the one
+/// whose pieces are most frequent in the corpus wins; ties go to the alphabetically first, so
+/// the result is the same on every machine.
+public struct GluedWordRepairer: Sendable {
+    public let lexicon: Lexicon
+    static let maximumPieces = 4
+    static let minimumLength = 5
+
+    public init(lexicon: Lexicon) {
+        self.lexicon = lexicon
+    }
+
+    /// The repaired text and the repairs made, each attributed to `line`.
+    public func repair(_ text: String, line: Int) -> (text: String, repairs: [Repair]) {
+        var repairs: [Repair] = []
+        var output = ""
+        output.reserveCapacity(text.utf8.count + 8)
+        var token = ""
+        func flush() {
+            guard !token.isEmpty else { return }
+            let (fixed, tokenRepairs) = repairToken(token, line: line)
+            output += fixed
+            repairs += tokenRepairs
+            token = ""
+        }
+        for character in text {
+            if character.isWhitespace {
+                flush()
+                output.append(character)
+            } else {
+                token.append(character)
+            }
+        }
+        flush()
+        return (output, repairs)
+    }
+
+    private func repairToken(_ token: String, line: Int) -> (String, [Repair]) {
+        var repairs: [Repair] = []
+        var token = token
+        // "users(these": a word run into an opening bracket.
+        if let bracket = token.firstIndex(of: "("), bracket != token.startIndex,
+           token[token.index(before: bracket)].isLetter,
+           token[..<bracket].allSatisfy({ $0.isLetter }) {
+            let fixed = token[..<bracket] + " " + token[bracket...]
+            repairs.append(Repair(line: line, kind: .gluedPunctuation, original: token, replacement: String(fixed)))
+            token = String(fixed)
+            // The part after the bracket is a token of its own.
+            let parts = token.split(separator: " ", maxSplits: 1).map(String.init)
+            let (tail, tailRepairs) = repairToken(parts[1], line: line)
+            return (parts[0] + " " + tail, repairs + tailRepairs)
+        }
+        // The word itself, without surrounding punctuation.
+        guard let first = token.firstIndex(where: \.isLetter),
+              let last = token.lastIndex(where: \.isLetter) else { return (token, repairs) }
+        let core = token[first...last]
+        guard let pieces = split(String(core)) else { return (token, repairs) }
+        let replacement = pieces.joined(separator: " ")
+        repairs.append(Repair(line: line, kind: .gluedWords, original: String(core), replacement: replacement))
+        return (String(token[..<first]) + replacement + String(token[token.index(after: last)...]), repairs)
+    }
+
+    /// The pieces of a glued word, or nil when `word` should stay as it is.
+    public func split(_ word: String) -> [String]? {
+        guard word.count >= Self.minimumLength, word.allSatisfy({ $0.isLetter && $0.isASCII }) else { return nil }
+        // Only "lowercase" or "Capitalized" tokens: inner capitals mark names (iPadOS, UIAlertView).
+        let tail = word.dropFirst()
+        guard tail.allSatisfy(\.isLowercase) else { return nil }
+        let lower = word.lowercased()
+        guard !lexicon.contains(lower) else { return nil }
+        guard let best = bestSegmentation(Array(lower)) else { return nil }
+        // Give the first piece back its capital ("Itshould" → "It should").
+        var pieces = best
+        if word.first!.isUppercase {
+            pieces[0] = pieces[0].prefix(1).uppercased() + pieces[0].dropFirst()
+        }
+        return pieces
+    }
+
+    private struct Candidate {
+        var pieces: [String]
+        var score: Double
+    }
+
+    private func bestSegmentation(_ letters: [Character]) -> [String]? {
+        let n = letters.count
+        // best[i]: the best segmentation of letters[i...] (fewest pieces, then highest score).
+        var best = [Candidate?](repeating: nil, count: n + 1)
+        best[n] = Candidate(pieces: [], score: 0)
+        for start in stride(from: n - 1, through: 0, by: -1) {
+            var winner: Candidate?
+            for end in (start + 1)...n {
+                let piece = String(letters[start..<end])
+                guard isAcceptablePiece(piece), let rest = best[end],
+                      rest.pieces.count < Self.maximumPieces else { continue }
+                let candidate = Candidate(
+                    pieces: [piece] + rest.pieces,
+                    score: rest.score + log(Double(1 + lexicon.count(of: piece))))
+                if let current = winner {
+                    if better(candidate, than: current) { winner = candidate }
+                } else {
+                    winner = candidate
+                }
+            }
+            best[start] = winner
+        }
+        guard let result = best[0], result.pieces.count >= 2 else { return nil }
+        return result.pieces
+    }
+
+    private func better(_ a: Candidate, than b: Candidate) -> Bool {
+        if a.pieces.count != b.pieces.count { return a.pieces.count < b.pieces.count }
+        if a.score != b.score { return a.score > b.score }
+        return a.pieces.lexicographicallyPrecedes(b.pieces)
+    }
+
+    private func isAcceptablePiece(_ piece: String) -> Bool {
+        (piece.count >= 2 || piece == "a") && lexicon.contains(piece)
+    }
+}
+
+import Foundation

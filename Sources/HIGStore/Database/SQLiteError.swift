@@ -1,0 +1,39 @@
+import CSQLite
+
+/// An error reported by SQLite: its result code, its message and the statement that failed.
+///
+/// One type for every failing call, so that callers can match on the code (a file that is not a
+/// database, a full disk, a busy lock) and turn it into a sentence a user can act on.
+public struct SQLiteError: Error, CustomStringConvertible, Sendable {
+    /// The extended result code.
+    public let code: Int32
+    public let message: String
+    public let sql: String?
+
+    public var primaryCode: Int32 { code & 0xFF }
+
+    public var description: String {
+        var text = "SQLite error \(code): \(message)"
+        if let sql { text += " (in: \(sql.prefix(120)))" }
+        return text
+    }
+
+    init(code: Int32, connection: OpaquePointer?, sql: String? = nil) {
+        self.code = code
+        if let connection, let cMessage = sqlite3_errmsg(connection) {
+            self.message = String(cString: cMessage)
+        } else {
+            self.message = String(cString: sqlite3_errstr(code))
+        }
+        self.sql = sql
+    }
+}
+
+/// Throws unless `code` is one of the `accepted` result codes. Every SQLite call goes through here.
+@discardableResult
+func check(_ code: Int32, _ connection: OpaquePointer?, sql: String? = nil, accepting accepted: Set<Int32> = [SQLITE_OK]) throws(SQLiteError) -> Int32 {
+    guard accepted.contains(code) else {
+        throw SQLiteError(code: code, connection: connection, sql: sql)
+    }
+    return code
+}

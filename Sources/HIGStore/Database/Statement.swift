@@ -1,0 +1,73 @@
+import CSQLite
+
+/// SQLite copies bound text at once; the C macro `SQLITE_TRANSIENT` does not import into Swift.
+let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A prepared statement, finalized when released.
+///
+/// Parameters are always bound, never spliced into the SQL: a user's words cannot change what
+/// a statement does.
+final class Statement {
+    let handle: OpaquePointer
+    let sql: String
+    private let connection: OpaquePointer
+
+    init(connection: OpaquePointer, sql: String) throws(SQLiteError) {
+        var handle: OpaquePointer?
+        let code = sqlite3_prepare_v2(connection, sql, -1, &handle, nil)
+        guard code == SQLITE_OK, let handle else {
+            sqlite3_finalize(handle)
+            throw SQLiteError(code: code, connection: connection, sql: sql)
+        }
+        self.handle = handle
+        self.sql = sql
+        self.connection = connection
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    func bind(_ arguments: [any DatabaseValueConvertible]) throws(SQLiteError) {
+        try check(sqlite3_reset(handle), connection, sql: sql)
+        try check(sqlite3_clear_bindings(handle), connection, sql: sql)
+        let expected = Int(sqlite3_bind_parameter_count(handle))
+        precondition(arguments.count == expected, "\(expected) parameters expected, \(arguments.count) given: \(sql)")
+        for (offset, argument) in arguments.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch argument.databaseValue {
+            case .null: code = sqlite3_bind_null(handle, index)
+            case .integer(let value): code = sqlite3_bind_int64(handle, index, value)
+            case .real(let value): code = sqlite3_bind_double(handle, index, value)
+            case .text(let value): code = sqlite3_bind_text(handle, index, value, -1, SQLITE_TRANSIENT)
+            }
+            try check(code, connection, sql: sql)
+        }
+    }
+
+    /// Steps once; returns false when the statement is done.
+    func step() throws(SQLiteError) -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw SQLiteError(code: code, connection: connection, sql: sql)
+        }
+    }
+
+    func columnNames() -> [String] {
+        (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
+    }
+
+    func currentValues() -> [DatabaseValue] {
+        (0..<sqlite3_column_count(handle)).map { index in
+            switch sqlite3_column_type(handle, index) {
+            case SQLITE_NULL: return .null
+            case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))
+            case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, index))
+            default:
+                guard let text = sqlite3_column_text(handle, index) else { return .null }
+                return .text(String(cString: text))
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// What an import did, per edition.
+public struct ImportReport: Sendable, Equatable {
+    public struct Edition: Sendable, Equatable {
+        public let id: String
+        public let files: Int
+        public let rules: Int
+        public let repairs: Int
+        /// Files whose rules were (re)written; 0 when the edition was already up to date.
+        public let filesWritten: Int
+    }
+
+    public let editions: [Edition]
+    /// Source files of the manifest's editions that the manifest no longer names, removed.
+    public let filesRemoved: Int
+
+    public var changedAnything: Bool { filesRemoved > 0 || editions.contains { $0.filesWritten > 0 } }
+}

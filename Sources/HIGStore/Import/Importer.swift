@@ -1,0 +1,87 @@
+import Foundation
+
+/// Writes a corpus into a database in one transaction.
+///
+/// Editions named in the manifest mirror it: their files are added, rewritten when their
+/// rules changed, or removed when the manifest dropped them. Editions the manifest does not
+/// name are left as they are. A file whose derived rules are unchanged is not touched, so a
+/// re-import of unchanged sources writes nothing and keeps every id.
+public enum Importer {
+    public static func write(_ corpus: Corpus, to db: Database) throws -> ImportReport {
+        try db.transaction {
+            try Migrator().migrate(db)
+            for edition in corpus.manifest.editions {
+                try upsert(edition, db)
+            }
+            let existing = try db.rows("SELECT id, path, rules_digest, edition_id FROM sources")
+            let wanted = Dictionary(uniqueKeysWithValues: corpus.sources.map { ($0.file.path, $0) })
+            let manifestEditions = Set(corpus.manifest.editions.map(\.id))
+            var unchanged = Set<String>()
+            var removed = 0
+            // Remove stale files first, so that ids moving between files never collide.
+            for row in existing {
+                let path = row.string("path")
+                if let source = wanted[path], source.rulesDigest == row.string("rules_digest") {
+                    unchanged.insert(path)
+                    continue
+                }
+                if wanted[path] != nil || manifestEditions.contains(row.string("edition_id")) {
+                    try db.execute("DELETE FROM sources WHERE id = ?", row.int("id"))
+                    if wanted[path] == nil { removed += 1 }
+                }
+            }
+            var written: [String: Int] = [:]
+            for source in corpus.sources where !unchanged.contains(source.file.path) {
+                try insert(source, db)
+                written[source.edition.id, default: 0] += 1
+            }
+            let editions = corpus.manifest.orderedEditions.map { edition in
+                let sources = corpus.sources.filter { $0.edition.id == edition.id }
+                return ImportReport.Edition(
+                    id: edition.id, files: sources.count,
+                    rules: sources.reduce(0) { $0 + $1.rules.count },
+                    repairs: sources.reduce(0) { $0 + $1.rules.reduce(0) { $0 + $1.draft.repairs.count } },
+                    filesWritten: written[edition.id, default: 0])
+            }
+            return ImportReport(editions: editions, filesRemoved: removed)
+        }
+    }
+
+    private static func upsert(_ edition: EditionManifest.Edition, _ db: Database) throws {
+        let platforms = String(decoding: try JSONEncoder().encode(edition.platforms), as: UTF8.self)
+        try db.execute("""
+            INSERT INTO editions (id, name, position, date, platform_scope, platforms) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET name = excluded.name, position = excluded.position, date = excluded.date,
+                platform_scope = excluded.platform_scope, platforms = excluded.platforms
+            WHERE name IS NOT excluded.name OR position IS NOT excluded.position OR date IS NOT excluded.date
+                OR platform_scope IS NOT excluded.platform_scope OR platforms IS NOT excluded.platforms
+            """, edition.id, edition.name, edition.order, edition.date, edition.platformScope, platforms)
+    }
+
+    private static func insert(_ source: Corpus.Source, _ db: Database) throws {
+        let file = source.file
+        try db.execute("""
+            INSERT INTO sources (edition_id, path, document, chunk, form, coverage, sha256, line_count, rules_digest)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, source.edition.id, file.path, file.entry.document, file.entry.chunk, file.entry.form.rawValue,
+            file.entry.coverage.rawValue, file.sha256, file.lines.count, source.rulesDigest)
+        let sourceID = try db.scalar("SELECT last_insert_rowid()")?.int ?? 0
+        for rule in source.rules {
+            let d = rule.draft
+            try db.execute("""
+                INSERT INTO rules (id, edition_id, source_id, ordinal, parent_id, kind, section, title, text, verbatim,
+                                   line_start, line_end, page)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, rule.id, source.edition.id, sourceID, d.ordinal, rule.parentID, d.kind.rawValue, d.section,
+                d.title, d.text, rule.verbatim, d.lineStart, d.lineEnd, d.page)
+            for platform in Set(d.platforms).sorted() {
+                try db.execute("INSERT INTO rule_platforms (rule_id, platform) VALUES (?, ?)", rule.id, platform)
+            }
+            for (seq, repair) in d.repairs.enumerated() {
+                try db.execute("""
+                    INSERT INTO repairs (rule_id, seq, line, kind, original, replacement) VALUES (?, ?, ?, ?, ?, ?)
+                    """, rule.id, seq + 1, repair.line, repair.kind.rawValue, repair.original, repair.replacement)
+            }
+        }
+    }
+}

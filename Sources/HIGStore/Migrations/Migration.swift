@@ -1,0 +1,19 @@
+import Foundation
+
+/// One numbered file of Migrations/, compiled into the binary.
+struct Migration: Sendable {
+    let version: Int
+    let name: String
+    let sql: String
+
+    /// SHA-256 of the file's text: an applied migration whose file has since changed is refused.
+    var checksum: String { SHA256.hex(of: Data(sql.utf8)) }
+
+    /// The migrations this binary knows, oldest first. File names are `NNNN_name.sql`.
+    static let all: [Migration] = EmbeddedResources.migrations.compactMap { file in
+        let stem = file.name.replacingOccurrences(of: ".sql", with: "")
+        let parts = stem.split(separator: "_", maxSplits: 1)
+        guard let number = parts.first.flatMap({ Int($0) }) else { return nil }
+        return Migration(version: number, name: stem, sql: file.sql)
+    }.sorted { $0.version < $1.version }
+}

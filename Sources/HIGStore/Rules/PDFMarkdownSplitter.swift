@@ -1,0 +1,89 @@
+/// Splits a PDF-derived Markdown file into rules.
+///
+/// Each line of these files is a paragraph, a bullet or a heading. A bold-lead paragraph is a
+/// rule titled by its lead; a bold lead with no words after it ("**Use capitalization and
+/// punctuation appropriately**.") adopts the plain paragraphs that follow as its children.
+/// Bullets are children of the paragraph above them. A paragraph caught between two bullets,
+/// or one that opens with "Instead," and the like, is the explanation of the bullet before it:
+/// the extraction broke it off, the guidance did not.
+struct PDFMarkdownSplitter {
+    let platforms: [String]
+
+    func split(_ lines: [MarkedLine]) -> [RuleDraft] {
+        var builder = RuleBuilder()
+        var page: Int?
+        var section: String?
+        var openLead: Int?
+        var listOwner: Int?
+        var previousWasBullet = false
+        let content = lines.filter { !$0.isBlank }
+
+        for (position, line) in content.enumerated() {
+            let linePage = line.pageMarkers.first ?? page
+            if let last = line.pageMarkers.last { page = last }
+            let nextIsBullet = position + 1 < content.count && content[position + 1].isBullet
+
+            if line.headingLevel > 0 && !isLeadHeading(line) {
+                section = line.text
+                openLead = nil
+                listOwner = nil
+                previousWasBullet = false
+                continue
+            }
+
+            if line.isBullet {
+                if previousWasBullet && RuleBuilder.continues(line.text) {
+                    builder.extendLast(with: line)
+                } else {
+                    builder.add(line, title: title(of: line), parent: listOwner, section: section,
+                                page: linePage, platforms: platforms)
+                }
+                previousWasBullet = true
+                continue
+            }
+
+            // A plain paragraph.
+            if previousWasBullet && (nextIsBullet || RuleBuilder.continues(line.text)) && builder.last != nil {
+                builder.extendLast(with: line)
+                continue
+            }
+            previousWasBullet = false
+            if RuleBuilder.continues(line.text), let last = builder.last, last.kind != .figure, line.boldLead == nil {
+                builder.extendLast(with: line)
+                continue
+            }
+            let lead = line.boldLead
+            let isFigure = lead.map(RuleClassifier.isFigureLabel) ?? false
+            let isNote = lead.map { RuleClassifier.noteLabels.contains($0.lowercased()) } ?? false
+            if lead != nil {
+                let ordinal = builder.add(line, title: title(of: line), parent: nil, section: section,
+                                          page: linePage, platforms: platforms)
+                openLead = !isFigure && !isNote && !hasBody(line) ? ordinal : nil
+                listOwner = isFigure ? nil : ordinal
+            } else {
+                let ordinal = builder.add(line, title: nil, parent: openLead, section: section,
+                                          page: linePage, platforms: platforms)
+                listOwner = ordinal
+            }
+        }
+        return builder.finish()
+    }
+
+    /// "#### **Avoid creating unnecessary alerts**.": the extraction made a bold lead a heading.
+    private func isLeadHeading(_ line: MarkedLine) -> Bool {
+        guard let lead = line.boldLead else { return false }
+        return line.text.hasSuffix(".") && line.text.hasPrefix(lead)
+    }
+
+    private func hasBody(_ line: MarkedLine) -> Bool {
+        guard let lead = line.boldLead, line.text.hasPrefix(lead) else { return true }
+        return line.text.dropFirst(lead.count).contains { $0.isLetter || $0.isNumber }
+    }
+
+    /// The bold lead, unless it is a label ("Note:") rather than a title.
+    private func title(of line: MarkedLine) -> String? {
+        guard let lead = line.boldLead else { return nil }
+        if RuleClassifier.noteLabels.contains(lead.lowercased()) { return nil }
+        return lead
+    }
+}

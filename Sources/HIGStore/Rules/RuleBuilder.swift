@@ -1,0 +1,71 @@
+/// Accumulates the rules of one file while a splitter walks its lines, and settles their kinds
+/// at the end, when every parent is known.
+struct RuleBuilder {
+    private(set) var drafts: [RuleDraft] = []
+    private var boldLeads: [Int: String] = [:]
+
+    /// Sentence openings that refer back to the statement before them and so cannot stand
+    /// alone: such a paragraph or bullet is the explanation of the rule above it.
+    static let continuationOpenings = [
+        "instead,", "also,", "however,", "otherwise,", "in addition,", "that is,", "for example,",
+        "for instance,", "similarly,", "then,", "in that case,", "in this case,",
+    ]
+
+    static func continues(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return continuationOpenings.contains { lower.hasPrefix($0) }
+    }
+
+    var last: RuleDraft? { drafts.last }
+
+    /// Adds a rule and returns its ordinal.
+    @discardableResult
+    mutating func add(
+        _ line: MarkedLine, text: String? = nil, title: String?, parent: Int?, section: String?,
+        page: Int?, platforms: [String], lineEnd: Int? = nil, kind: RuleKind? = nil
+    ) -> Int {
+        let ordinal = drafts.count + 1
+        drafts.append(RuleDraft(
+            ordinal: ordinal, parentOrdinal: parent, kind: kind ?? .context, section: section, title: title,
+            text: text ?? line.text, lineStart: line.number, lineEnd: lineEnd ?? line.number, page: page,
+            platforms: platforms, repairs: line.repairs))
+        if let lead = line.boldLead { boldLeads[ordinal] = lead }
+        if let kind { fixedKinds.insert(ordinal); drafts[ordinal - 1].kind = kind }
+        return ordinal
+    }
+
+    private var fixedKinds = Set<Int>()
+
+    /// Appends a line's words to the last rule: it is that rule's explanation.
+    mutating func extendLast(with line: MarkedLine, separator: String = " ") {
+        guard !drafts.isEmpty else { return }
+        drafts[drafts.count - 1].text += separator + line.text
+        drafts[drafts.count - 1].lineEnd = line.number
+        drafts[drafts.count - 1].repairs += line.repairs
+    }
+
+    mutating func setLastTitle(_ title: String, through lineNumber: Int) {
+        guard !drafts.isEmpty else { return }
+        drafts[drafts.count - 1].title = title
+        drafts[drafts.count - 1].lineEnd = lineNumber
+    }
+
+    /// Classifies every rule, parents first, then lets a list's cue-less items follow the
+    /// majority of their siblings.
+    mutating func finish() -> [RuleDraft] {
+        for index in drafts.indices where !fixedKinds.contains(drafts[index].ordinal) {
+            let parentKind = drafts[index].parentOrdinal.map { drafts[$0 - 1].kind }
+            drafts[index].kind = RuleClassifier.classify(
+                text: drafts[index].text, boldLead: boldLeads[drafts[index].ordinal], parentKind: parentKind)
+        }
+        let groups = Dictionary(grouping: drafts.indices.filter { drafts[$0].parentOrdinal != nil }) {
+            drafts[$0].parentOrdinal!
+        }
+        for (_, members) in groups.sorted(by: { $0.key < $1.key }) where members.count >= 2 {
+            let prescribing = members.filter { drafts[$0].kind == .guideline }.count
+            guard prescribing * 2 >= members.count else { continue }
+            for index in members where drafts[index].kind == .context { drafts[index].kind = .guideline }
+        }
+        return drafts
+    }
+}

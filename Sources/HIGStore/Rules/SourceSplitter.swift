@@ -1,0 +1,25 @@
+/// From one source file to its rules: cleans every line, then splits by the file's form.
+public struct SourceSplitter: Sendable {
+    public let lexicon: Lexicon
+
+    public init(lexicon: Lexicon) {
+        self.lexicon = lexicon
+    }
+
+    public func markedLines(_ lines: [String], form: EditionManifest.Form) -> [MarkedLine] {
+        // Web text carries no extraction damage: its words are never re-cut.
+        let repairer = form == .pdfMarkdown ? GluedWordRepairer(lexicon: lexicon) : nil
+        let stripper = MarkupStripper(form: form, repairer: repairer)
+        return lines.enumerated().map { stripper.mark($0.element, number: $0.offset + 1) }
+    }
+
+    public func drafts(_ lines: [String], entry: EditionManifest.File, platforms: [String]) -> [RuleDraft] {
+        let marked = markedLines(lines, form: entry.form)
+        switch entry.form {
+        case .pdfMarkdown:
+            return PDFMarkdownSplitter(platforms: platforms).split(marked)
+        case .webText:
+            return WebTextSplitter(platforms: platforms, restoredHeadings: entry.restoredHeadings ?? []).split(marked)
+        }
+    }
+}

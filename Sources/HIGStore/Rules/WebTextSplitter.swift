@@ -1,0 +1,174 @@
+/// Splits web text (a guidelines page copied as plain text) into rules.
+///
+/// The copy lost its markup, so structure is read from layout: blocks are separated by blank
+/// lines; a short unpunctuated line alone is a heading ("Best practices"), and a heading made
+/// of platform names ("iOS, iPadOS") narrows the platforms of what follows; two blank lines in a
+/// row stand where a heading was lost, so they close the section (unless the manifest restores
+/// the heading); a block of several lines is a flattened table; `•` lines and indented lines are
+/// list items. Each paragraph is a rule titled by its lead sentence.
+struct WebTextSplitter {
+    let platforms: [String]
+    let restoredHeadings: [EditionManifest.RestoredHeading]
+
+    private struct Block {
+        var lines: [MarkedLine]
+        var blankLinesBefore: Int
+        var first: MarkedLine { lines[0] }
+    }
+
+    func split(_ lines: [MarkedLine]) -> [RuleDraft] {
+        var builder = RuleBuilder()
+        var topSection: String?
+        var section: String?
+        var scope = platforms
+        var listOwner: Int?
+        var previousBlockEnd = 0
+
+        for block in blocks(lines) {
+            let restored = restoredHeadings.first { ($0.beforeLine > previousBlockEnd) && ($0.beforeLine <= block.first.number) }
+            previousBlockEnd = block.lines.last!.number
+            if let restored {
+                topSection = restored.title
+                section = restored.title
+                scope = restored.platforms ?? platforms
+                listOwner = nil
+            } else if block.blankLinesBefore >= 2 {
+                topSection = nil
+                section = nil
+                scope = platforms
+                listOwner = nil
+            }
+
+            if block.lines.count == 1, isHeading(block.first) {
+                let heading = block.first.text
+                if let named = Platforms.heading(heading) {
+                    section = [topSection, heading].compactMap { $0 }.joined(separator: " › ")
+                    scope = named
+                } else {
+                    topSection = heading
+                    section = heading
+                    scope = platforms
+                }
+                listOwner = nil
+                continue
+            }
+
+            if block.lines.count >= 2, block.lines.allSatisfy({ !$0.isBullet && $0.indent == 0 }) {
+                addTable(block.lines, to: &builder, parent: listOwner, section: section, platforms: scope)
+                continue
+            }
+
+            for line in block.lines {
+                if line.isBullet {
+                    builder.add(line, title: nil, parent: listOwner, section: section, page: nil, platforms: scope)
+                } else if line.indent > 0 {
+                    if isCaption(line), let last = builder.last, last.kind == .figure || isFigureText(last.text) {
+                        builder.setLastTitle(line.text, through: line.number)
+                    } else {
+                        let parent = builder.last?.parentOrdinal ?? listOwner
+                        builder.add(line, title: nil, parent: parent, section: section, page: nil, platforms: scope)
+                    }
+                } else if RuleBuilder.continues(line.text), block.blankLinesBefore <= 1, builder.last != nil {
+                    builder.extendLast(with: line)
+                } else {
+                    let ordinal = builder.add(line, title: leadSentence(line.text), parent: nil, section: section,
+                                              page: nil, platforms: scope)
+                    listOwner = ordinal
+                }
+            }
+        }
+        var drafts = builder.finish()
+        // Only prescriptions get a lead-sentence title: a context paragraph's first sentence is no title.
+        for index in drafts.indices where drafts[index].kind != .guideline {
+            if let title = drafts[index].title, title == leadSentence(drafts[index].text) { drafts[index].title = nil }
+        }
+        return drafts
+    }
+
+    private func blocks(_ lines: [MarkedLine]) -> [Block] {
+        var result: [Block] = []
+        var blanks = 0
+        var current: [MarkedLine] = []
+        var currentBlanks = 0
+        for line in lines {
+            if line.isBlank {
+                if !current.isEmpty {
+                    result.append(Block(lines: current, blankLinesBefore: currentBlanks))
+                    current = []
+                }
+                blanks += 1
+            } else {
+                if current.isEmpty { currentBlanks = blanks }
+                blanks = 0
+                current.append(line)
+            }
+        }
+        if !current.isEmpty { result.append(Block(lines: current, blankLinesBefore: currentBlanks)) }
+        return result
+    }
+
+    /// A short line alone, not indented, no end punctuation, starting with a capital.
+    private func isHeading(_ line: MarkedLine) -> Bool {
+        guard !line.isBullet, line.indent == 0, let first = line.text.first, first.isUppercase || first == "i" else {
+            return false
+        }
+        let words = line.text.split(separator: " ")
+        guard words.count <= 6, let last = line.text.last, !".:;!?,”\"".contains(last) else { return false }
+        return first.isUppercase || Platforms.heading(line.text) != nil
+    }
+
+    /// An indented short line under a figure description is its caption ("One-button alert").
+    private func isCaption(_ line: MarkedLine) -> Bool {
+        let words = line.text.split(separator: " ")
+        guard let last = line.text.last else { return false }
+        return words.count <= 6 && !".:;!?".contains(last)
+    }
+
+    private func isFigureText(_ text: String) -> Bool {
+        RuleClassifier.isFigure(text.lowercased(), boldLead: nil)
+    }
+
+    /// The lead sentence of a paragraph of several sentences.
+    private func leadSentence(_ text: String) -> String? {
+        guard let first = Sentences.firstSentence(of: text) else { return nil }
+        let title = String(first.dropLast()).trimmingCharacters(in: .whitespaces)
+        return title.split(separator: " ").count <= 16 ? title : nil
+    }
+
+    /// A flattened table: the first line is its header, the rest are rows. A row is either one
+    /// line ending with a platform list ("Exit to the Home Screen iOS, iPadOS"), or a short
+    /// label line followed by its text ("Suppression checkbox" / "You can configure ..."), or a
+    /// text line alone (its label cell was lost).
+    private func addTable(_ lines: [MarkedLine], to builder: inout RuleBuilder, parent: Int?, section: String?, platforms: [String]) {
+        let rows = Array(lines.dropFirst())
+        if rows.allSatisfy({ Platforms.trailingList($0.text) != nil }) {
+            for row in rows {
+                let (rest, named) = Platforms.trailingList(row.text)!
+                builder.add(row, text: "\(rest) (\(named.joined(separator: ", ")))", title: nil, parent: parent,
+                            section: section, page: nil, platforms: named)
+            }
+            return
+        }
+        var index = 0
+        while index < rows.count {
+            let row = rows[index]
+            if isLabel(row), index + 1 < rows.count, !isLabel(rows[index + 1]) {
+                let textLine = rows[index + 1]
+                var draftLine = textLine
+                draftLine.number = row.number
+                draftLine.repairs = row.repairs + textLine.repairs
+                builder.add(draftLine, title: row.text, parent: parent, section: section, page: nil,
+                            platforms: platforms, lineEnd: textLine.number)
+                index += 2
+            } else {
+                builder.add(row, title: nil, parent: parent, section: section, page: nil, platforms: platforms)
+                index += 1
+            }
+        }
+    }
+
+    private func isLabel(_ line: MarkedLine) -> Bool {
+        guard let last = line.text.last, let first = line.text.first, first.isUppercase else { return false }
+        return line.text.split(separator: " ").count <= 4 && !".:;!?".contains(last)
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// The description of an editions folder: `editions.json`, one entry per edition and per file.
+///
+/// Adding an edition is a data change: a file and an entry here, no code.
+public struct EditionManifest: Decodable, Sendable {
+    public struct Edition: Decodable, Sendable, Equatable {
+        public let id: String
+        public let name: String
+        public let order: Int
+        public let date: String?
+        public let platformScope: String
+        public let platforms: [String]
+        public let note: String?
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, order, date, platforms, note
+            case platformScope = "platform_scope"
+        }
+    }
+
+    public enum Form: String, Decodable, Sendable {
+        /// Markdown converted from a PDF: bold leads, bullets, page anchors, glued words.
+        case pdfMarkdown = "pdf-markdown"
+        /// Text copied from a web page: bare headings, `•` bullets, flattened tables.
+        case webText = "web-text"
+    }
+
+    public enum Coverage: String, Decodable, Sendable {
+        /// A chunk of a chapter: a rule missing from it is "not in the excerpt".
+        case excerpt
+        /// The whole guidance: a rule missing from it was removed.
+        case complete
+    }
+
+    /// A heading the source text lost, put back from the manifest (the words stay untouched).
+    public struct RestoredHeading: Decodable, Sendable, Equatable {
+        public let beforeLine: Int
+        public let title: String
+        public let platforms: [String]?
+        public let why: String
+
+        enum CodingKeys: String, CodingKey {
+            case title, platforms, why
+            case beforeLine = "before_line"
+        }
+    }
+
+    public struct File: Decodable, Sendable {
+        /// Relative to the editions folder.
+        public let path: String
+        public let edition: String
+        public let document: String
+        public let chunk: Int?
+        public let form: Form
+        public let coverage: Coverage
+        public let restoredHeadings: [RestoredHeading]?
+
+        enum CodingKeys: String, CodingKey {
+            case path, edition, document, chunk, form, coverage
+            case restoredHeadings = "restored_headings"
+        }
+    }
+
+    public let format: Int
+    public let editions: [Edition]
+    public let files: [File]
+
+    public static let fileName = "editions.json"
+    static let supportedFormat = 1
+}
+
+extension EditionManifest {
+    /// Reads and checks `editions.json` in `folder`.
+    public static func load(folder: URL) throws -> EditionManifest {
+        let url = folder.appending(path: fileName)
+        let path = url.path(percentEncoded: false)
+        guard FileManager.default.fileExists(atPath: path) else { throw HIGError.manifestMissing(path: path) }
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw HIGError.sourceUnreadable(path: path, reason: error.localizedDescription)
+        }
+        let manifest: EditionManifest
+        do {
+            manifest = try JSONDecoder().decode(EditionManifest.self, from: data)
+        } catch let error as DecodingError {
+            throw HIGError.manifestInvalid(path: path, reason: describe(error))
+        } catch {
+            throw HIGError.manifestInvalid(path: path, reason: "not valid JSON")
+        }
+        try manifest.check(path: path)
+        return manifest
+    }
+
+    func check(path: String) throws {
+        func invalid(_ reason: String) -> HIGError { .manifestInvalid(path: path, reason: reason) }
+        guard format == Self.supportedFormat else {
+            throw invalid("format \(format) is not supported (this hig reads format \(Self.supportedFormat))")
+        }
+        guard !editions.isEmpty else { throw invalid("it lists no editions") }
+        var ids = Set<String>()
+        var orders = Set<Int>()
+        for edition in editions {
+            guard edition.id.range(of: "^[A-Za-z0-9][A-Za-z0-9._]*$", options: .regularExpression) != nil else {
+                throw invalid("edition id '\(edition.id)' must be letters, digits, '.' or '_'")
+            }
+            guard ids.insert(edition.id).inserted else { throw invalid("edition '\(edition.id)' is listed twice") }
+            guard orders.insert(edition.order).inserted else {
+                throw invalid("two editions have order \(edition.order)")
+            }
+            guard !edition.platforms.isEmpty else { throw invalid("edition '\(edition.id)' names no platforms") }
+        }
+        var paths = Set<String>()
+        for file in files {
+            guard ids.contains(file.edition) else {
+                throw invalid("file \(file.path) names unknown edition '\(file.edition)' (declared: \(editions.map(\.id).joined(separator: ", ")))")
+            }
+            guard paths.insert(file.path).inserted else { throw invalid("file \(file.path) is listed twice") }
+        }
+        for edition in editions where !files.contains(where: { $0.edition == edition.id }) {
+            throw invalid("edition '\(edition.id)' has no files")
+        }
+    }
+
+    /// The editions, oldest first.
+    public var orderedEditions: [Edition] { editions.sorted { $0.order < $1.order } }
+
+    /// An edition's files in reading order (by chunk, then path).
+    public func files(of edition: String) -> [File] {
+        files.filter { $0.edition == edition }.sorted {
+            ($0.chunk ?? Int.max, $0.path) < ($1.chunk ?? Int.max, $1.path)
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func at(_ path: [any CodingKey]) -> String {
+            let names = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return names.isEmpty ? "the top level" : names.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "missing key '\(key.stringValue)' at \(at(context.codingPath))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "wrong type at \(at(context.codingPath))"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return "not valid JSON" }
+            return "invalid value at \(at(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "cannot be read"
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// The read side: editions, rules and one rule's detail.
+extension RuleStore {
+    public func editionIDs() throws -> [String] {
+        try db.rows("SELECT id FROM editions ORDER BY position").map { $0.string("id") }
+    }
+
+    public func editions() throws -> [EditionSummary] {
+        let sources = try db.rows("""
+            SELECT s.edition_id, s.path, s.document, s.chunk, s.form, s.coverage, s.sha256,
+                   (SELECT count(*) FROM rules r WHERE r.source_id = s.id) AS rules
+            FROM sources s ORDER BY coalesce(s.chunk, 1e9), s.path
+            """)
+        let kinds = try db.rows("SELECT edition_id, kind, count(*) AS n FROM rules GROUP BY edition_id, kind")
+        return try db.rows("SELECT id, name, date, platform_scope, platforms FROM editions ORDER BY position").map { row in
+            let id = row.string("id")
+            var byKind: [RuleKind: Int] = [:]
+            for k in kinds where k.string("edition_id") == id {
+                if let kind = RuleKind(rawValue: k.string("kind")) { byKind[kind] = k.int("n") }
+            }
+            let mine = sources.filter { $0.string("edition_id") == id }.map {
+                EditionSummary.Source(path: $0.string("path"), document: $0.string("document"),
+                                      chunk: $0.optionalInt("chunk"), form: $0.string("form"),
+                                      coverage: $0.string("coverage"), rules: $0.int("rules"), sha256: $0.string("sha256"))
+            }
+            return EditionSummary(
+                id: id, name: row.string("name"), date: row.optionalString("date"),
+                platformScope: row.string("platform_scope"), platforms: Self.decodeList(row.string("platforms")),
+                rules: byKind.values.reduce(0, +), rulesByKind: byKind, sources: mine)
+        }
+    }
+
+    /// Throws a clear error when `edition` is not in the database.
+    public func checkEdition(_ edition: String) throws {
+        let known = try editionIDs()
+        guard known.contains(edition) else { throw HIGError.unknownEdition(edition, known: known) }
+    }
+
+    static let rulesQuery = """
+        SELECT r.id, r.edition_id, r.kind, r.section, r.title, r.text, r.verbatim, r.parent_id,
+               r.line_start, r.line_end, r.page, s.path, s.document, s.chunk, s.sha256,
+               (SELECT group_concat(platform, char(31)) FROM
+                   (SELECT platform FROM rule_platforms p WHERE p.rule_id = r.id ORDER BY platform)) AS platforms
+        FROM rules r
+        JOIN sources s ON s.id = r.source_id
+        JOIN editions e ON e.id = r.edition_id
+        WHERE (?1 IS NULL OR r.edition_id = ?1)
+          AND (?2 IS NULL OR r.kind = ?2)
+          AND (?3 IS NULL OR EXISTS (SELECT 1 FROM rule_platforms p WHERE p.rule_id = r.id AND p.platform = ?3 COLLATE NOCASE))
+          AND (?4 IS NULL OR r.id = ?4)
+        ORDER BY e.position, coalesce(s.chunk, 1e9), s.path, r.ordinal
+        """
+
+    /// The rules that pass `filter`, in edition and reading order.
+    public func rules(_ filter: RuleFilter = RuleFilter()) throws -> [RuleRecord] {
+        if let edition = filter.edition { try checkEdition(edition) }
+        return try db.rows(Self.rulesQuery, arguments: [filter.edition, filter.kind?.rawValue, filter.platform, String?.none])
+            .map(Self.record)
+    }
+
+    public func rule(id: String) throws -> RuleRecord? {
+        try db.rows(Self.rulesQuery, arguments: [String?.none, String?.none, String?.none, id]).first.map(Self.record)
+    }
+
+    public func detail(id: String) throws -> RuleDetail {
+        guard let record = try rule(id: id) else {
+            let suggestions = try db.rows(
+                "SELECT id FROM rules WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT 5",
+                Self.likePrefix(String(id.prefix(max(4, id.count - 2))))).map { $0.string("id") }
+            throw HIGError.unknownRule(id, suggestions: suggestions)
+        }
+        let repairs = try db.rows("SELECT line, kind, original, replacement FROM repairs WHERE rule_id = ? ORDER BY seq", id)
+            .map { Repair(line: $0.int("line"), kind: Repair.Kind(rawValue: $0.string("kind")) ?? .gluedWords,
+                          original: $0.string("original"), replacement: $0.string("replacement")) }
+        let related = { (row: Row) in
+            RuleDetail.Related(id: row.string("id"), kind: RuleKind(rawValue: row.string("kind")) ?? .context,
+                               summary: row.optionalString("title") ?? row.string("text"))
+        }
+        let parent = try record.parent.flatMap { try db.rows("SELECT id, kind, title, text FROM rules WHERE id = ?", $0).first.map(related) }
+        let children = try db.rows("SELECT id, kind, title, text FROM rules WHERE parent_id = ? ORDER BY ordinal", id).map(related)
+        let editionName = try db.scalar("SELECT name FROM editions WHERE id = ?", record.edition)?.string ?? record.edition
+        return RuleDetail(record: record, editionName: editionName, repairs: repairs, parent: parent, children: children)
+    }
+
+    static func record(_ row: Row) -> RuleRecord {
+        RuleRecord(
+            id: row.string("id"), edition: row.string("edition_id"),
+            kind: RuleKind(rawValue: row.string("kind")) ?? .context,
+            section: row.optionalString("section"), title: row.optionalString("title"), text: row.string("text"),
+            verbatim: row.string("verbatim"),
+            platforms: row.optionalString("platforms")?.split(separator: "\u{1F}").map(String.init) ?? [],
+            parent: row.optionalString("parent_id"), topics: [], previous: [], change: nil,
+            source: .init(file: row.string("path"), lineStart: row.int("line_start"), lineEnd: row.int("line_end"),
+                          document: row.string("document"), chunk: row.optionalInt("chunk"), page: row.optionalInt("page"),
+                          sha256: row.string("sha256")))
+    }
+
+    static func decodeList(_ json: String) -> [String] {
+        (try? JSONDecoder().decode([String].self, from: Data(json.utf8))) ?? []
+    }
+
+    /// A LIKE pattern that matches `prefix` literally, whatever it holds.
+    static func likePrefix(_ prefix: String) -> String {
+        prefix.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
+    }
+}
