@@ -2,7 +2,8 @@
 ///
 /// Each line of these files is a paragraph, a bullet or a heading. A bold-lead paragraph is a
 /// rule titled by its lead; a bold lead with no words after it ("**Use capitalization and
-/// punctuation appropriately**.") adopts the plain paragraphs that follow as its children.
+/// punctuation appropriately**.") adopts the plain paragraphs that follow as its children, up
+/// to the end of the first list after it.
 /// Bullets are children of the paragraph above them. A paragraph caught between two bullets,
 /// or one that opens with "Instead," and the like, is the explanation of the bullet before it:
 /// the extraction broke it off, the guidance did not.
@@ -16,12 +17,14 @@ struct PDFMarkdownSplitter {
         var openLead: Int?
         var listOwner: Int?
         var previousWasBullet = false
-        let content = lines.filter { !$0.isBlank }
+        let content = lines.filter { !$0.isBlank || !$0.pageMarkers.isEmpty }
 
         for (position, line) in content.enumerated() {
             let linePage = line.pageMarkers.first ?? page
             if let last = line.pageMarkers.last { page = last }
-            let nextIsBullet = position + 1 < content.count && content[position + 1].isBullet
+            // An image line or a bare anchor marks the page and holds no words.
+            if line.isBlank { continue }
+            let nextIsBullet = content[(position + 1)...].first { !$0.isBlank }?.isBullet ?? false
 
             if line.headingLevel > 0 && !isLeadHeading(line) {
                 section = line.text
@@ -43,10 +46,13 @@ struct PDFMarkdownSplitter {
             }
 
             // A plain paragraph.
-            if previousWasBullet && (nextIsBullet || RuleBuilder.continues(line.text)) && builder.last != nil {
+            if previousWasBullet, line.boldLead == nil, nextIsBullet || RuleBuilder.continues(line.text), builder.last != nil {
                 builder.extendLast(with: line)
                 continue
             }
+            // A list closes the scope of the body-less lead above it: the paragraph after the
+            // list is a rule of its own.
+            if previousWasBullet { openLead = nil }
             previousWasBullet = false
             if RuleBuilder.continues(line.text), let last = builder.last, last.kind != .figure, line.boldLead == nil {
                 builder.extendLast(with: line)

@@ -72,7 +72,7 @@ enum RuleClassifier {
     }
 
     static func prescribes(_ text: String) -> Bool {
-        let words = Sentences.words(text)
+        let words = Sentences.words(withoutNames(text))
         for cue in modalCues where contains(words, cue) { return true }
         return opensWithImperative(text)
     }
@@ -99,6 +99,22 @@ enum RuleClassifier {
             }
         }
         return false
+    }
+
+    /// The text without capitalized words inside a sentence: they are names of buttons and
+    /// controls ("the button that cancels the action (that is, Don't Allow)"), not cues.
+    static func withoutNames(_ text: String) -> String {
+        var kept: [Substring] = []
+        var sentenceStart = true
+        for token in text.split(separator: " ") {
+            let letter = token.first { $0.isLetter }
+            let opensWithCapital = letter?.isUppercase ?? false
+            if sentenceStart || !opensWithCapital { kept.append(token) }
+            if let last = token.last(where: { !"\"”’')".contains($0) }) {
+                sentenceStart = ".!?:".contains(last)
+            }
+        }
+        return kept.joined(separator: " ")
     }
 
     private static func contains(_ words: [String], _ phrase: [String]) -> Bool {

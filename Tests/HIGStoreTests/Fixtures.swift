@@ -1,0 +1,74 @@
+import Foundation
+@testable import HIGStore
+
+/// Paths and small on-disk fixtures shared by the tests.
+enum Fixtures {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let editions = repository.appending(path: "Data/editions")
+
+    /// The real seed corpus, loaded once.
+    static let seeds: Corpus = {
+        do { return try Corpus.load(folder: editions) } catch { fatalError("cannot load the seeds: \(error)") }
+    }()
+
+    static func rules(_ edition: String) -> [Corpus.Rule] {
+        seeds.sources.filter { $0.edition.id == edition }.flatMap(\.rules)
+    }
+
+    /// The rule that cites `line` of the edition's file (of `file`, when the edition has several).
+    static func rule(_ edition: String, line: Int, file: String? = nil) -> Corpus.Rule? {
+        let sources = seeds.sources.filter { $0.edition.id == edition && (file == nil || $0.file.path.hasSuffix(file!)) }
+        precondition(sources.count == 1, "name the file: edition \(edition) has \(sources.count) matching files")
+        return sources[0].rules.first { $0.draft.lineStart <= line && line <= $0.draft.lineEnd }
+    }
+
+    /// A fresh folder, removed when `body` returns.
+    @discardableResult
+    static func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "hig-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try body(folder)
+    }
+
+    /// Writes an editions folder: a manifest and the given files.
+    static func writeEditions(in folder: URL, manifest: String, files: [String: Data]) throws -> URL {
+        let editions = folder.appending(path: "editions")
+        try FileManager.default.createDirectory(at: editions, withIntermediateDirectories: true)
+        try Data(manifest.utf8).write(to: editions.appending(path: EditionManifest.fileName))
+        for (name, data) in files {
+            let url = editions.appending(path: name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+        }
+        return editions
+    }
+
+    /// A manifest with one edition per (id, file) pair, all PDF-derived excerpts.
+    static func manifest(_ entries: [(edition: String, file: String)], form: String = "pdf-markdown") -> String {
+        var ids: [String] = []
+        for entry in entries where !ids.contains(entry.edition) { ids.append(entry.edition) }
+        let editions = ids.enumerated().map { index, id in
+            #"{"id": "\#(id)", "name": "Edition \#(id)", "order": \#(index + 1), "date": "2020", "platform_scope": "iOS", "platforms": ["iOS"]}"#
+        }
+        let files = entries.map { entry in
+            #"{"path": "\#(entry.file)", "edition": "\#(entry.edition)", "document": "Test document", "chunk": 1, "form": "\#(form)", "coverage": "excerpt"}"#
+        }
+        return #"{"format": 1, "editions": [\#(editions.joined(separator: ","))], "files": [\#(files.joined(separator: ","))]}"#
+    }
+
+    /// Every row of every table, as text: two equal dumps mean two equal databases.
+    static func dump(_ db: Database) throws -> String {
+        var out = ""
+        let tables = try db.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map { $0.string("name") }
+        for table in tables {
+            out += "## \(table)\n"
+            // Table names come from sqlite_master, not from a user.
+            for row in try db.rows("SELECT * FROM \"\(table)\" ORDER BY 1, 2") {
+                out += row.values.map { "\($0)" }.joined(separator: "|") + "\n"
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+@testable import HIGStore
+
+@Suite("Splitting the seeds into rules")
+struct SplittingTests {
+    @Test func ruleCountsPerEdition() {
+        // Counted by hand from the seed files: one rule per paragraph, bullet, figure or table row,
+        // less the explanation paragraphs folded into the rule above them.
+        #expect(Fixtures.rules("2008").count == 14)
+        #expect(Fixtures.rules("2010").count == 24)
+        #expect(Fixtures.rules("2011").count == 39)
+        #expect(Fixtures.rules("current").count == 37)
+    }
+
+    @Test("Each bullet of a PDF edition is its own rule, under the paragraph that introduces it")
+    func bulletsAreRules() throws {
+        for source in Fixtures.seeds.sources where source.file.entry.form == .pdfMarkdown {
+            for (index, raw) in source.file.lines.enumerated() {
+                let trimmed = raw.trimmingCharacters(in: .whitespaces)
+                guard trimmed.hasPrefix("- ") || trimmed.hasPrefix("● ") else { continue }
+                let number = index + 1
+                let rule = try #require(source.rules.first { $0.draft.lineStart <= number && number <= $0.draft.lineEnd })
+                if rule.draft.lineStart != number {
+                    // Only an explanation broken off by the extraction may join the bullet above.
+                    #expect(trimmed.hasPrefix("- Instead,"), "\(source.file.path):\(number) was merged")
+                }
+            }
+        }
+        let colorBullets = Fixtures.rules("2008").filter { (6...9).contains($0.draft.lineStart) }
+        let lead = try #require(Fixtures.rule("2008", line: 5))
+        #expect(colorBullets.count == 4)
+        #expect(colorBullets.allSatisfy { $0.parentID == lead.id })
+    }
+
+    @Test func theWebEditionsBulletsAreFiguresUnderTheirIntroduction() throws {
+        let intro = try #require(Fixtures.rule("current", line: 16))
+        let figures = Fixtures.rules("current").filter { $0.draft.kind == .figure }
+        #expect(figures.map(\.draft.lineStart) == [18, 19, 21, 23, 27])
+        #expect(figures.allSatisfy { $0.parentID == intro.id })
+        #expect(figures.compactMap(\.draft.title) == ["One-button alert", "Side-by-side button alert"])
+    }
+
+    @Test("Kinds", arguments: [
+        ("2011", 15, RuleKind.definition), ("2011", 16, .definition),
+        ("2008", 10, .note), ("2010-chunk103.md", 12, .note), ("2011", 40, .note),
+        ("2008", 15, .figure), ("current", 18, .figure), ("current", 27, .figure),
+        ("current", 1, .context), ("current", 16, .context), ("current", 32, .context), ("current", 77, .context),
+        ("2008", 14, .context),
+        ("2011", 18, .guideline), ("2011", 36, .guideline), ("current", 7, .guideline), ("current", 41, .guideline),
+        ("2008", 9, .guideline),
+    ])
+    func kind(edition: String, line: Int, expected: RuleKind) throws {
+        let file = edition.hasSuffix(".md") ? edition : nil
+        let rule = try #require(Fixtures.rule(String(edition.prefix(while: { $0 != "-" })), line: line, file: file))
+        #expect(rule.draft.kind == expected, "\(edition):\(line) \(rule.draft.text)")
+    }
+
+    @Test func boldLeadsAndLeadSentencesBecomeTitles() throws {
+        #expect(try #require(Fixtures.rule("2011", line: 35)).draft.title == "Be sure to test the appearance of your alert in both orientations")
+        #expect(try #require(Fixtures.rule("2011", line: 15)).draft.title == "Title-style capitalization")
+        #expect(try #require(Fixtures.rule("2008", line: 15)).draft.title == "Figure 7-2")
+        #expect(try #require(Fixtures.rule("2011", line: 40)).draft.title == nil) // "Note:" is a label
+        #expect(try #require(Fixtures.rule("current", line: 7)).draft.title == "Use alerts sparingly")
+        #expect(try #require(Fixtures.rule("current", line: 40)).draft.title == "Suppression checkbox")
+        #expect(try #require(Fixtures.rule("current", line: 1)).draft.title == nil) // context: no title
+    }
+
+    @Test func aBodylessLeadAdoptsTheParagraphsUpToTheEndOfItsList() throws {
+        let capitalization = try #require(Fixtures.rule("2011", line: 24))
+        for line in 25...27 { #expect(try #require(Fixtures.rule("2011", line: line)).parentID == capitalization.id) }
+        let unnecessary = try #require(Fixtures.rule("2011", line: 3))
+        let leadIn = try #require(Fixtures.rule("2011", line: 4))
+        #expect(leadIn.parentID == unnecessary.id)
+        #expect(try #require(Fixtures.rule("2011", line: 9)).parentID == leadIn.id)
+        #expect(try #require(Fixtures.rule("2011", line: 12)).parentID == nil)
+    }
+
+    @Test func explanationsBrokenOffByTheExtractionStayWithTheirBullet() throws {
+        let update = try #require(Fixtures.rule("2011", line: 7))
+        #expect(update.draft.lineEnd == 8)
+        #expect(update.draft.text.hasPrefix("Update users on tasks that are progressing normally. Instead, consider"))
+        #expect(try #require(Fixtures.rule("2011", line: 5)).draft.lineEnd == 6)
+        // A bold lead between two bullets is never an explanation.
+        #expect(try #require(Fixtures.rule("2010", line: 4, file: "2010-chunk103.md")).draft.lineStart == 4)
+    }
+
+    @Test func pagesComeFromAnchorsAndImages() throws {
+        #expect(try #require(Fixtures.rule("2008", line: 15)).draft.page == 73)
+        #expect(try #require(Fixtures.rule("2011", line: 18)).draft.page == nil)
+        #expect(try #require(Fixtures.rule("2011", line: 20)).draft.page == 117)
+        #expect(try #require(Fixtures.rule("2011", line: 30)).draft.page == 118)
+        #expect(try #require(Fixtures.rule("2011", line: 46)).draft.page == 119)
+    }
+
+    @Test func platformScopeOfTheCurrentEdition() throws {
+        let all = ["iOS", "iPadOS", "macOS", "tvOS", "watchOS"]
+        #expect(try #require(Fixtures.rule("current", line: 7)).draft.platforms == all)
+        let actionSheet = try #require(Fixtures.rule("current", line: 81))
+        #expect(actionSheet.draft.platforms == ["iOS", "iPadOS"])
+        #expect(actionSheet.draft.section == "Platform considerations › iOS, iPadOS")
+        #expect(try #require(Fixtures.rule("current", line: 83)).draft.platforms == ["iOS", "iPadOS"])
+        let caution = try #require(Fixtures.rule("current", line: 86))
+        #expect(caution.draft.platforms == ["macOS"])
+        #expect(caution.draft.section == "macOS")
+        #expect(try #require(Fixtures.rule("current", line: 77)).draft.platforms == all)
+        #expect(try #require(Fixtures.rule("2011", line: 20)).draft.platforms == ["iOS"])
+        #expect(try #require(Fixtures.rule("2008", line: 2)).draft.platforms == ["iPhone OS"])
+    }
+
+    @Test func flattenedTablesStayReadable() throws {
+        let home = try #require(Fixtures.rule("current", line: 71))
+        #expect(home.draft.text == "Exit to the Home Screen (iOS, iPadOS)")
+        #expect(home.draft.platforms == ["iOS", "iPadOS"])
+        #expect(home.parentID == Fixtures.rule("current", line: 68)?.id)
+        let escape = try #require(Fixtures.rule("current", line: 72))
+        #expect(escape.draft.text == "Pressing Escape (Esc) or Command-Period (.) on an attached keyboard (macOS, iOS, iPadOS)")
+        let checkbox = try #require(Fixtures.rule("current", line: 41))
+        #expect(checkbox.draft.lineStart == 40 && checkbox.draft.lineEnd == 41)
+        #expect(checkbox.draft.text == "You can configure repeating alerts to let people suppress subsequent occurrences of the same alert.")
+        // The header row is no rule.
+        #expect(Fixtures.rule("current", line: 34) == nil)
+    }
+
+    @Test("The cited lines of every rule hold its words, in order")
+    func citedLinesHoldTheWords() {
+        func letters(_ s: String) -> [Character] { s.lowercased().filter(\.isLetter) }
+        for source in Fixtures.seeds.sources {
+            for rule in source.rules {
+                let cited = source.file.lines[(rule.draft.lineStart - 1)..<rule.draft.lineEnd].joined(separator: "\n")
+                #expect(cited == rule.verbatim)
+                let needle = letters(rule.draft.text)
+                var haystack = letters(cited)[...]
+                var found = true
+                for letter in needle {
+                    guard let index = haystack.firstIndex(of: letter) else { found = false; break }
+                    haystack = haystack[haystack.index(after: index)...]
+                }
+                #expect(found, "\(rule.id) cites \(source.file.path):\(rule.draft.lineStart)-\(rule.draft.lineEnd)")
+                // And the words are really from those lines, not from elsewhere: the first and last word.
+                let words = Sentences.words(rule.draft.text)
+                if let first = words.first { #expect(cited.lowercased().replacingOccurrences(of: "’", with: "'").contains(first)) }
+            }
+        }
+    }
+
+    @Test func idsAreEditionPrefixedAndUnique() {
+        let ids = Fixtures.seeds.sources.flatMap(\.rules).map(\.id)
+        #expect(Set(ids).count == ids.count)
+        for source in Fixtures.seeds.sources {
+            for rule in source.rules {
+                #expect(rule.id.range(of: "^\(source.edition.id)-[0-9a-f]{8}$", options: .regularExpression) != nil)
+            }
+        }
+    }
+
+    @Test func crlfAndLoneCRLineEndsCountLikeLF() {
+        #expect(SourceFile.splitLines("a\r\nb\rc\nd") == ["a", "b", "c", "d"])
+        #expect(SourceFile.splitLines("a\n\nb\n") == ["a", "", "b"])
+    }
+}
