@@ -15,6 +15,13 @@ enum Console {
         exit(1)
     }
 
+    /// A path relative to the current folder when it lies inside it.
+    static func shortPath(_ url: URL) -> String {
+        let full = url.standardizedFileURL.path(percentEncoded: false)
+        let here = FileManager.default.currentDirectoryPath + "/"
+        return full.hasPrefix(here) ? String(full.dropFirst(here.count)) : full
+    }
+
     /// The terminal's width, or nil when stdout is not a terminal (then nothing is cut).
     static var width: Int? {
         guard isatty(STDOUT_FILENO) == 1 else { return nil }

@@ -30,8 +30,9 @@ struct HIG: ParsableCommand {
     func openStore() throws -> RuleStore {
         let path = databasePath
         if RuleStore.needsImport(path: path) {
+            try RuleStore.checkFolder(of: path)
             let folder = try EditionsLocator.locate(explicit: nil)
-            Console.note("no database at \(path) yet; importing \(folder.relativePath) first")
+            Console.note("no database at \(path) yet; importing \(Console.shortPath(folder)) first")
             _ = try RuleStore.importEditions(from: folder, into: path)
         }
         return try RuleStore.open(path: path)

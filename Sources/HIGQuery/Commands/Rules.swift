@@ -26,8 +26,8 @@ struct Rules: ParsableCommand {
         case .csv: Console.print(RuleFormatter.csv(rules))
         case .markdown: Console.print(RuleFormatter.markdown(rules))
         case .table:
-            let rows = rules.map { [$0.id, $0.kind.rawValue, $0.source.citation, $0.title ?? $0.text] }
-            Console.print(TextTable.render(header: ["ID", "KIND", "SOURCE", "TITLE OR TEXT"], rows: rows, width: Console.width))
+            let rows = rules.map { [$0.id, $0.kind.rawValue, $0.source.citation, $0.summary] }
+            Console.print(TextTable.render(header: ["ID", "KIND", "SOURCE", "RULE"], rows: rows, width: Console.width))
             if rules.isEmpty { Console.note("no rules match") }
         }
     }

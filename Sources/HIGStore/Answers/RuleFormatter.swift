@@ -8,7 +8,7 @@ public enum RuleFormatter {
 
     public static func json(_ rules: [RuleRecord]) throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(rules), as: UTF8.self) + "\n"
     }
 

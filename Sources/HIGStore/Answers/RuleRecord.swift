@@ -49,6 +49,12 @@ public struct RuleRecord: Sendable, Equatable, Encodable {
     public let change: String?
     public let source: Source
 
+    /// One line for listings: the title when the text opens with it, else the title and the text.
+    public var summary: String {
+        guard let title else { return text }
+        return text.hasPrefix(title) ? title : "\(title) — \(text)"
+    }
+
     enum CodingKeys: String, CodingKey {
         case id, edition, kind, section, title, text, verbatim, platforms, parent, topics, previous, change, source
     }

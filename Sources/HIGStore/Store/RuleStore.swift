@@ -43,13 +43,8 @@ public final class RuleStore {
     /// A new database is built in a temporary file beside `path` and renamed into place, so no
     /// half-built database ever stands at `path`; an existing one is updated in one transaction.
     public static func importEditions(from folder: URL, into path: String) throws -> ImportReport {
+        try checkFolder(of: path)
         let corpus = try Corpus.load(folder: folder)
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path(percentEncoded: false)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory),
-              isDirectory.boolValue else {
-            throw HIGError.databaseFolderMissing(path: path)
-        }
         if !needsImport(path: path) {
             if !FileManager.default.isWritableFile(atPath: path) { throw HIGError.databaseReadOnly(path: path) }
             do {
@@ -75,6 +70,16 @@ public final class RuleStore {
             return report
         } catch let error as SQLiteError {
             throw translate(error, path: path)
+        }
+    }
+
+    /// Throws unless the folder that is to hold the database at `path` exists.
+    public static func checkFolder(of path: String) throws {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path(percentEncoded: false)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory),
+              isDirectory.boolValue else {
+            throw HIGError.databaseFolderMissing(path: path)
         }
     }
 

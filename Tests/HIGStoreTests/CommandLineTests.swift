@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+/// End-to-end: the built `hig` binary, run as a user runs it.
+@Suite("The hig command line")
+struct CommandLineTests {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// The `hig` next to the test bundle (SwiftPM builds every product before testing).
+    static let binary: URL = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [bundle, bundle.deletingLastPathComponent()] {
+            let url = candidate.appending(path: "hig")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return Fixtures.repository.appending(path: ".build/debug/hig")
+    }()
+
+    func hig(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "HIG_DB")
+        env.removeValue(forKey: "HIG_EDITIONS")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// One line on stderr, starting "hig: error:", exit 1, nothing on stdout.
+    func expectOneLineError(_ result: Result, mentioning words: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(result.status == 1, sourceLocation: sourceLocation)
+        #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+        #expect(result.stderr.hasPrefix("hig: error: "), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains(words), "\(result.stderr)", sourceLocation: sourceLocation)
+    }
+
+    @Test func aFirstQueryImportsTheBundledEditions() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let editions = Fixtures.editions.path
+            let first = try hig(["editions"], in: folder, environment: ["HIG_EDITIONS": editions])
+            #expect(first.status == 0)
+            #expect(first.stderr.hasPrefix("hig: no database at hig.sqlite yet; importing"))
+            #expect(first.stdout.contains("2011  iOS Human Interface Guidelines (2011)"))
+            #expect(first.stdout.contains("rules: 39 (35 guideline, 2 definition, 1 note, 1 context)"))
+            #expect(first.stdout.contains("Data/editions/current-alerts.txt  web-text, complete, whole page, 37 rules"))
+            let second = try hig(["editions"], in: folder)
+            #expect(second.stderr.isEmpty)
+            #expect(second.stdout == first.stdout)
+        }
+    }
+
+    @Test func importReportsEditionsAndThenNothingToDo() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let db = folder.appending(path: "k.sqlite").path
+            let first = try hig(["--db", db, "import", "--editions", Fixtures.editions.path], in: folder)
+            #expect(first.status == 0)
+            #expect(first.stdout.contains("2010     2      24     8        2 written"))
+            let again = try hig(["import", "--db", db, "--editions", Fixtures.editions.path], in: folder)
+            #expect(again.stdout.contains("was up to date; nothing changed"))
+        }
+    }
+
+    @Test func rulesAsJSONAndShow() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let env = ["HIG_EDITIONS": Fixtures.editions.path, "HIG_DB": folder.appending(path: "e.sqlite").path]
+            let json = try hig(["rules", "--edition", "2011", "--kind", "definition", "--format", "json"], in: folder, environment: env)
+            #expect(json.status == 0)
+            let rules = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+            #expect(rules.compactMap { $0["title"] as? String } == ["Title-style capitalization", "Sentence-style capitalization"])
+            let id = try #require(rules.first?["id"] as? String)
+            let show = try hig(["show", id], in: folder, environment: env)
+            #expect(show.status == 0)
+            #expect(show.stdout.contains("Title-style capitalization means that every word is capitalized"))
+            #expect(show.stdout.contains("│ - **Title-style capitalization** meansthat every word"))
+            #expect(show.stdout.contains("line 15: meansthat → means that (glued-words)"))
+            #expect(show.stdout.contains("Data/editions/2011-chunk131.md:15"))
+            #expect(show.stdout.contains("parent:"))
+        }
+    }
+
+    @Test func exportWritesTheWholeContract() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let env = ["HIG_EDITIONS": Fixtures.editions.path]
+            let export = try hig(["export", "--format", "json"], in: folder, environment: env)
+            #expect(export.status == 0)
+            let rules = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [[String: Any]])
+            #expect(rules.count == 114)
+        }
+    }
+
+    @Test func mistakesGetOneClearLine() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let env = ["HIG_EDITIONS": Fixtures.editions.path]
+            _ = try hig(["import"], in: folder, environment: env)
+            expectOneLineError(try hig(["show", "2011-00000000"], in: folder), mentioning: "no rule with id '2011-00000000'")
+            expectOneLineError(try hig(["rules", "--edition", "1999"], in: folder), mentioning: "unknown edition '1999'; known editions: 2008, 2010, 2011, current")
+            try Data("not a database at all\n".utf8).write(to: folder.appending(path: "notes.txt"))
+            expectOneLineError(try hig(["--db", "notes.txt", "rules"], in: folder), mentioning: "notes.txt is not a hig database")
+            expectOneLineError(try hig(["--db", "nowhere/x.sqlite", "rules"], in: folder, environment: env), mentioning: "its folder does not exist")
+            #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "nowhere").path))
+            expectOneLineError(try hig(["import", "--editions", "missing-folder"], in: folder), mentioning: "no manifest at")
+            let bad = try hig(["rules", "--kind", "rumour"], in: folder)
+            #expect(bad.status != 0)
+            #expect(bad.stderr.contains("rumour"))
+        }
+    }
+
+    @Test func withNoEditionsFolderAFirstQueryExplainsWhatToDo() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            // A copy of the binary far from any clone: nothing to import from.
+            let copy = folder.appending(path: "hig")
+            try FileManager.default.copyItem(at: Self.binary, to: copy)
+            let process = Process()
+            process.executableURL = copy
+            process.arguments = ["editions"]
+            process.currentDirectoryURL = folder
+            var env = ProcessInfo.processInfo.environment
+            env.removeValue(forKey: "HIG_DB")
+            env.removeValue(forKey: "HIG_EDITIONS")
+            process.environment = env
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = Pipe()
+            try process.run()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 1)
+            #expect(stderr.contains("no editions folder found"))
+            #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "hig.sqlite").path))
+        }
+    }
+
+    @Test("A copied binary carries its migrations and word lists")
+    func copiedBinaryWorks() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let copy = folder.appending(path: "hig")
+            try FileManager.default.copyItem(at: Self.binary, to: copy)
+            let process = Process()
+            process.executableURL = copy
+            process.arguments = ["--db", folder.appending(path: "c.sqlite").path, "import", "--editions", Fixtures.editions.path]
+            process.currentDirectoryURL = folder
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = Pipe()
+            try process.run()
+            let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            #expect(stdout.contains("2011     1      39     5"))
+        }
+    }
+}
