@@ -1,7 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the package's run-time resources (the numbered migrations and the word lists) in
+/// Embeds the package's run-time resources (the numbered migrations, the word lists and the
+/// topic taxonomy) in
 /// the HIGStore module as Swift source.
 ///
 /// SwiftPM's `Bundle.module` calls `fatalError` on Linux when the resource bundle is not next
@@ -14,16 +15,18 @@ struct EmbedResources: BuildToolPlugin {
         let migrations = try files(in: root.appending(path: "Migrations"), withExtension: "sql")
         let lexicon = try files(in: root.appending(path: "Data/lexicon"), withExtension: "txt")
             .filter { !$0.lastPathComponent.hasPrefix("SCOWL") }
+        let taxonomy = try files(in: root.appending(path: "Data/taxonomy"), withExtension: "json")
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
         var arguments = [output.path(percentEncoded: false)]
         arguments += migrations.map { "migration=" + $0.path(percentEncoded: false) }
         arguments += lexicon.map { "lexicon=" + $0.path(percentEncoded: false) }
+        arguments += taxonomy.map { "taxonomy=" + $0.path(percentEncoded: false) }
         return [
             .buildCommand(
-                displayName: "Embedding \(migrations.count) migrations and \(lexicon.count) word lists",
+                displayName: "Embedding \(migrations.count) migrations, \(lexicon.count) word lists, \(taxonomy.count) taxonomies",
                 executable: try context.tool(named: "EmbedResourcesTool").url,
                 arguments: arguments,
-                inputFiles: migrations + lexicon,
+                inputFiles: migrations + lexicon + taxonomy,
                 outputFiles: [output]
             )
         ]

@@ -15,6 +15,16 @@ enum Console {
         exit(1)
     }
 
+    /// True when stdout is a terminal that takes colour (not piped, NO_COLOR unset, TERM not dumb).
+    static var colorful: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    }
+
+    static func bold(_ text: String) -> String {
+        colorful ? "\u{1B}[1m\(text)\u{1B}[0m" : text
+    }
+
     /// A path relative to the current folder when it lies inside it.
     static func shortPath(_ url: URL) -> String {
         let full = url.standardizedFileURL.path(percentEncoded: false)

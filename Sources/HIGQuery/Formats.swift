@@ -9,7 +9,7 @@ extension RuleKind: ExpressibleByArgument {}
 
 /// Text columns padded to the widest cell, the last one cut to the terminal's width.
 enum TextTable {
-    static func render(header: [String], rows: [[String]], width: Int?) -> String {
+    static func render(header: [String], rows: [[String]], width: Int?, rightAligned: Set<Int> = []) -> String {
         let all = [header] + rows
         let count = header.count
         var widths = (0..<count).map { column in all.map { $0[column].count }.max() ?? 0 }
@@ -19,6 +19,9 @@ enum TextTable {
         }
         return all.map { row in
             row.enumerated().map { column, cell in
+                if rightAligned.contains(column) {
+                    return String(repeating: " ", count: max(0, widths[column] - cell.count)) + cell
+                }
                 if column == count - 1 {
                     return cell.count > widths[column] ? String(cell.prefix(widths[column] - 1)) + "…" : cell
                 }

@@ -19,6 +19,11 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case unknownEdition(String, known: [String])
     case unknownKind(String)
     case unknownRule(String, suggestions: [String])
+    case unknownTopic(String, nearest: [String])
+    case ambiguousTopic(String, candidates: [String])
+    case emptySearch
+    case malformedSearch(String, reason: String)
+    case invalidLimit(Int)
 
     public var description: String {
         switch self {
@@ -62,6 +67,16 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             suggestions.isEmpty
                 ? "no rule with id '\(id)'; list ids with `hig rules`"
                 : "no rule with id '\(id)'; did you mean \(suggestions.joined(separator: ", "))?"
+        case .unknownTopic(let topic, let nearest):
+            "unknown topic '\(topic)'; nearest: \(nearest.joined(separator: ", ")) (all topics: `hig topics`)"
+        case .ambiguousTopic(let topic, let candidates):
+            "topic '\(topic)' could be any of: \(candidates.joined(separator: ", ")); say which"
+        case .emptySearch:
+            "nothing to search for; give one or more words, e.g. hig search \"button colors\""
+        case .malformedSearch(let query, let reason):
+            "malformed search expression '\(query)' (\(reason)); fix the FTS5 syntax, or drop --raw to search for plain words"
+        case .invalidLimit(let limit):
+            "--limit must be 1 or more (got \(limit))"
         }
     }
 }

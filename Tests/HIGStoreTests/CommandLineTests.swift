@@ -166,3 +166,38 @@ struct CommandLineTests {
         }
     }
 }
+
+@Suite("The hig command line: topics and search")
+struct TopicSearchCommandLineTests {
+    let cli = CommandLineTests()
+
+    @Test func topicsPrintsTheMatrix() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let result = try cli.hig(["topics"], in: folder, environment: ["HIG_EDITIONS": Fixtures.editions.path])
+            #expect(result.status == 0)
+            let lines = result.stdout.split(separator: "\n")
+            #expect(lines.first?.hasPrefix("TOPIC") == true && lines.first?.hasSuffix("2008  2010  2011  current") == true)
+            let platform = try #require(lines.first { $0.hasPrefix("platform-elements") })
+            // No platform-specific elements before the web edition: blank cells, then a count.
+            #expect(platform.contains("·     ·     ·"))
+        }
+    }
+
+    @Test func searchHighlightsWithPlainMarkersWhenPiped() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let env = ["HIG_EDITIONS": Fixtures.editions.path]
+            let result = try cli.hig(["search", "tap", "--limit", "2"], in: folder, environment: env)
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("Be sure to use the word \"**tap**\""))
+            #expect(!result.stdout.contains("\u{1B}["))
+            let json = try cli.hig(["search", "button", "colors", "--format", "json", "--edition", "2010"], in: folder, environment: env)
+            let rules = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+            #expect(!rules.isEmpty && rules.allSatisfy { $0["edition"] as? String == "2010" })
+            cli.expectOneLineError(try cli.hig(["search", "--raw", "NEAR(cancel"], in: folder), mentioning: "malformed search expression")
+            cli.expectOneLineError(try cli.hig(["search", "  "], in: folder), mentioning: "nothing to search for")
+            cli.expectOneLineError(try cli.hig(["rules", "--topic", "haptics"], in: folder), mentioning: "unknown topic 'haptics'; nearest:")
+            let topic = try cli.hig(["rules", "--topic", "button colours", "--format", "csv"], in: folder)
+            #expect(topic.status == 0 && topic.stdout.contains("button-placement"))
+        }
+    }
+}

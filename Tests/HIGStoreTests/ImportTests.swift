@@ -127,7 +127,7 @@ struct ImportTests {
             for object in objects {
                 #expect(keys.isSubset(of: Set(object.keys)))
                 #expect(object["platforms"] is [String])
-                #expect((object["topics"] as? [String]) == [])
+                #expect(object["topics"] is [String])
                 #expect((object["previous"] as? [String]) == [])
                 let source = try #require(object["source"] as? [String: Any])
                 #expect(sourceKeys.isSubset(of: Set(source.keys)))

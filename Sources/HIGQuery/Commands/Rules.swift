@@ -9,6 +9,9 @@ struct Rules: ParsableCommand {
     @Option(help: "Only this edition (see `hig editions`).")
     var edition: String?
 
+    @Option(help: "Only this topic: a slug, a name or a close spelling (see `hig topics`).")
+    var topic: String?
+
     @Option(help: "Only this kind: \(RuleKind.allCases.map(\.rawValue).joined(separator: ", ")).")
     var kind: RuleKind?
 
@@ -20,7 +23,8 @@ struct Rules: ParsableCommand {
 
     func run() throws {
         let store = try root.openStore()
-        let rules = try store.rules(RuleFilter(edition: edition, kind: kind, platform: platform))
+        let slug = try topic.map { try store.resolveTopic($0).slug }
+        let rules = try store.rules(RuleFilter(edition: edition, kind: kind, platform: platform, topic: slug))
         switch format {
         case .json: Console.print(try RuleFormatter.json(rules))
         case .csv: Console.print(RuleFormatter.csv(rules))

@@ -12,6 +12,8 @@ public struct ImportReport: Sendable, Equatable {
     public let editions: [Edition]
     /// Source files of the manifest's editions that the manifest no longer names, removed.
     public let filesRemoved: Int
+    /// True when rule topics were computed anew (rules or the taxonomy changed).
+    public let topicsRecomputed: Bool
 
-    public var changedAnything: Bool { filesRemoved > 0 || editions.contains { $0.filesWritten > 0 } }
+    public var changedAnything: Bool { filesRemoved > 0 || topicsRecomputed || editions.contains { $0.filesWritten > 0 } }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// name are left as they are. A file whose derived rules are unchanged is not touched, so a
 /// re-import of unchanged sources writes nothing and keeps every id.
 public enum Importer {
-    public static func write(_ corpus: Corpus, to db: Database) throws -> ImportReport {
+    public static func write(_ corpus: Corpus, to db: Database, taxonomy: Taxonomy = .bundled) throws -> ImportReport {
         try db.transaction {
             try Migrator().migrate(db)
             for edition in corpus.manifest.editions {
@@ -35,6 +35,8 @@ public enum Importer {
                 try insert(source, db)
                 written[source.edition.id, default: 0] += 1
             }
+            let topicsRecomputed = try removed > 0 || !written.isEmpty || TopicAssigner.isStale(db, taxonomy: taxonomy)
+            if topicsRecomputed { try TopicAssigner.assign(db, taxonomy: taxonomy) }
             let editions = corpus.manifest.orderedEditions.map { edition in
                 let sources = corpus.sources.filter { $0.edition.id == edition.id }
                 return ImportReport.Edition(
@@ -43,7 +45,7 @@ public enum Importer {
                     repairs: sources.reduce(0) { $0 + $1.rules.reduce(0) { $0 + $1.draft.repairs.count } },
                     filesWritten: written[edition.id, default: 0])
             }
-            return ImportReport(editions: editions, filesRemoved: removed)
+            return ImportReport(editions: editions, filesRemoved: removed, topicsRecomputed: topicsRecomputed)
         }
     }
 

@@ -41,7 +41,10 @@ extension RuleStore {
         SELECT r.id, r.edition_id, r.kind, r.section, r.title, r.text, r.verbatim, r.parent_id,
                r.line_start, r.line_end, r.page, s.path, s.document, s.chunk, s.sha256,
                (SELECT group_concat(platform, char(31)) FROM
-                   (SELECT platform FROM rule_platforms p WHERE p.rule_id = r.id ORDER BY platform)) AS platforms
+                   (SELECT platform FROM rule_platforms p WHERE p.rule_id = r.id ORDER BY platform)) AS platforms,
+               (SELECT group_concat(slug, char(31)) FROM
+                   (SELECT t.slug FROM rule_topics rt JOIN topics t ON t.slug = rt.topic_slug
+                    WHERE rt.rule_id = r.id ORDER BY t.position)) AS topics
         FROM rules r
         JOIN sources s ON s.id = r.source_id
         JOIN editions e ON e.id = r.edition_id
@@ -49,18 +52,19 @@ extension RuleStore {
           AND (?2 IS NULL OR r.kind = ?2)
           AND (?3 IS NULL OR EXISTS (SELECT 1 FROM rule_platforms p WHERE p.rule_id = r.id AND p.platform = ?3 COLLATE NOCASE))
           AND (?4 IS NULL OR r.id = ?4)
+          AND (?5 IS NULL OR EXISTS (SELECT 1 FROM rule_topics t WHERE t.rule_id = r.id AND t.topic_slug = ?5))
         ORDER BY e.position, coalesce(s.chunk, 1e9), s.path, r.ordinal
         """
 
     /// The rules that pass `filter`, in edition and reading order.
     public func rules(_ filter: RuleFilter = RuleFilter()) throws -> [RuleRecord] {
         if let edition = filter.edition { try checkEdition(edition) }
-        return try db.rows(Self.rulesQuery, arguments: [filter.edition, filter.kind?.rawValue, filter.platform, String?.none])
+        return try db.rows(Self.rulesQuery, arguments: [filter.edition, filter.kind?.rawValue, filter.platform, String?.none, filter.topic])
             .map(Self.record)
     }
 
     public func rule(id: String) throws -> RuleRecord? {
-        try db.rows(Self.rulesQuery, arguments: [String?.none, String?.none, String?.none, id]).first.map(Self.record)
+        try db.rows(Self.rulesQuery, arguments: [String?.none, String?.none, String?.none, id, String?.none]).first.map(Self.record)
     }
 
     public func detail(id: String) throws -> RuleDetail {
@@ -90,7 +94,9 @@ extension RuleStore {
             section: row.optionalString("section"), title: row.optionalString("title"), text: row.string("text"),
             verbatim: row.string("verbatim"),
             platforms: row.optionalString("platforms")?.split(separator: "\u{1F}").map(String.init) ?? [],
-            parent: row.optionalString("parent_id"), topics: [], previous: [], change: nil,
+            parent: row.optionalString("parent_id"),
+            topics: row.optionalString("topics")?.split(separator: "\u{1F}").map(String.init) ?? [],
+            previous: [], change: nil,
             source: .init(file: row.string("path"), lineStart: row.int("line_start"), lineEnd: row.int("line_end"),
                           document: row.string("document"), chunk: row.optionalInt("chunk"), page: row.optionalInt("page"),
                           sha256: row.string("sha256")))

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import HIGStore
+
+@Suite("Full-text search")
+struct SearchTests {
+    var store: RuleStore { TopicTests.store }
+
+    @Test("`search tap` finds the 2010 and 2011 rule about the word tap first")
+    func tap() throws {
+        let hits = try store.search(SearchRequest(text: "tap")).hits
+        #expect(hits.count >= 4)
+        let firstTwo = hits.prefix(2).map(\.record)
+        #expect(Set(firstTwo.map(\.edition)) == ["2010", "2011"])
+        #expect(firstTwo.allSatisfy { $0.text.hasPrefix("Be sure to use the word \"tap\"") })
+        #expect(hits[0].snippet(open: "[", close: "]").contains("\"[tap]\""))
+        // Stemming: "tapping" is found too.
+        #expect(hits.contains { $0.record.text.contains("tapping the Cancel button") })
+    }
+
+    @Test("Plain words never fail, whatever FTS5 syntax they hold", arguments: [
+        "don't use OK", "\"unbalanced", "NEAR(cancel", "AND", "button*", "title: OR", "^start", "a - b", "((( alert", "'; DROP TABLE rules; --",
+        "don’t", "😀 alert", "x AND NOT y",
+    ])
+    func plainWords(text: String) throws {
+        _ = try store.search(SearchRequest(text: text))
+        #expect(try store.rules().count == 114)
+    }
+
+    @Test func apostrophesMatchBothQuoteStyles() throws {
+        let hits = try store.search(SearchRequest(text: "don't", limit: 50)).hits
+        #expect(hits.contains { $0.record.text.contains("don't") })
+        #expect(hits.contains { $0.record.text.contains("don’t") })
+    }
+
+    @Test func everyWordMustOccurElseAnyWord() throws {
+        let all = try store.search(SearchRequest(text: "cancel leading"))
+        #expect(!all.matchedAnyWord)
+        #expect(all.hits.allSatisfy { $0.record.text.lowercased().contains("cancel") && $0.record.text.contains("leading") })
+        let any = try store.search(SearchRequest(text: "cancel zeppelin"))
+        #expect(any.matchedAnyWord && !any.hits.isEmpty)
+    }
+
+    @Test func rawExpressions() throws {
+        let near = try store.search(SearchRequest(text: "NEAR(cancel left, 6)", raw: true, limit: 50))
+        #expect(!near.hits.isEmpty)
+        #expect(near.hits.allSatisfy { $0.record.text.contains("left") })
+        #expect {
+            try store.search(SearchRequest(text: "NEAR(cancel", raw: true))
+        } throws: { error in
+            guard case .malformedSearch(let query, let reason) = error as? HIGError else { return false }
+            return query == "NEAR(cancel" && reason.contains("syntax error")
+        }
+        #expect(throws: HIGError.self) { try store.search(SearchRequest(text: "title:", raw: true)) }
+        #expect(throws: HIGError.self) { try store.search(SearchRequest(text: "nosuchcolumn: alert", raw: true)) }
+    }
+
+    @Test func emptyQueries() {
+        for text in ["", "   ", "* ( ) \"", "—"] {
+            #expect(throws: HIGError.emptySearch) { try store.search(SearchRequest(text: text)) }
+        }
+        #expect(throws: HIGError.emptySearch) { try store.search(SearchRequest(text: " ", raw: true)) }
+        #expect(throws: HIGError.invalidLimit(0)) { try store.search(SearchRequest(text: "alert", limit: 0)) }
+    }
+
+    @Test func filters() throws {
+        let current = try store.search(SearchRequest(text: "cancel", filter: RuleFilter(edition: "current"), limit: 50)).hits
+        #expect(!current.isEmpty && current.allSatisfy { $0.record.edition == "current" })
+        let notes = try store.search(SearchRequest(text: "cancel", filter: RuleFilter(kind: .note), limit: 50)).hits
+        #expect(notes.count == 3)
+        let topic = try store.search(SearchRequest(text: "alert", filter: RuleFilter(topic: "platform-elements"), limit: 50)).hits
+        #expect(!topic.isEmpty && topic.allSatisfy { $0.record.topics.contains("platform-elements") })
+        #expect(throws: HIGError.self) { try store.search(SearchRequest(text: "alert", filter: RuleFilter(edition: "1999"))) }
+    }
+
+    @Test("The index follows every import: old words vanish, new ones are found")
+    func indexStaysInStep() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let path = folder.appending(path: "s.sqlite").path
+            let v1 = try Fixtures.writeEditions(in: folder.appending(path: "v1"), manifest: Fixtures.manifest([("one", "one.md")]),
+                                                files: ["one.md": Data("**Prefer zeppelins**. They float.\n".utf8)])
+            _ = try RuleStore.importEditions(from: v1, into: path)
+            #expect(try RuleStore.open(path: path).search(SearchRequest(text: "zeppelin")).hits.count == 1)
+            let v2 = try Fixtures.writeEditions(in: folder.appending(path: "v2"), manifest: Fixtures.manifest([("one", "one.md")]),
+                                                files: ["one.md": Data("**Prefer balloons**. They float.\n".utf8)])
+            _ = try RuleStore.importEditions(from: v2, into: path)
+            let store = try RuleStore.open(path: path)
+            #expect(try store.search(SearchRequest(text: "zeppelin")).hits.isEmpty)
+            #expect(try store.search(SearchRequest(text: "balloons")).hits.count == 1)
+            #expect(try store.db.scalar("SELECT count(*) FROM rules_fts")?.int == 1)
+            try store.db.execute("INSERT INTO rules_fts (rules_fts) VALUES ('integrity-check')")
+        }
+    }
+}

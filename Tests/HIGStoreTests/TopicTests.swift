@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import HIGStore
+
+@Suite("Topics")
+struct TopicTests {
+    /// The seeds imported once, for the suites that only read; each test opens its own connection.
+    static let seededPath: String = {
+        let path = FileManager.default.temporaryDirectory.appending(path: "hig-seeds-\(UUID().uuidString).sqlite").path
+        do { _ = try RuleStore.importEditions(from: Fixtures.editions, into: path) } catch { fatalError("\(error)") }
+        return path
+    }()
+
+    static var store: RuleStore {
+        do { return try RuleStore.open(path: seededPath) } catch { fatalError("\(error)") }
+    }
+
+    func lines(_ rules: [RuleRecord], edition: String) -> [Int] {
+        rules.filter { $0.edition == edition }.map(\.source.lineStart)
+    }
+
+    @Test("Button placement: left/right and dark/light in 2008-2011, leading/trailing today")
+    func buttonPlacement() throws {
+        let slug = try TopicResolver().resolve("button placement").slug
+        let rules = try Self.store.rules(RuleFilter(topic: slug))
+        // Read off the seed files: the colour and side rules of each edition.
+        #expect(Set([6, 7, 8, 9]).isSubset(of: Set(lines(rules, edition: "2008"))))
+        #expect(Set([9, 10, 11]).isSubset(of: Set(lines(rules, edition: "2010"))))
+        #expect(Set([37, 38, 39]).isSubset(of: Set(lines(rules, edition: "2011"))))
+        #expect(lines(rules, edition: "current").contains(62))
+        let trailing = try #require(rules.first { $0.edition == "current" && $0.source.lineStart == 62 })
+        #expect(trailing.text.contains("default button on the trailing side"))
+        // Not every rule that says "right": "information they need right away" is not about buttons.
+        #expect(!lines(rules, edition: "current").contains(1))
+    }
+
+    @Test func everyGuidelineOfTheSeedsHasATopic() throws {
+        let guidelines = try Self.store.rules(RuleFilter(kind: .guideline))
+        #expect(guidelines.count == 96)
+        for rule in guidelines {
+            #expect(!rule.topics.isEmpty, "\(rule.id) has no topic: \(rule.text)")
+        }
+    }
+
+    @Test func everyTopicCoversSomeSeedRule() throws {
+        let (_, topics) = try Self.store.topicMatrix()
+        #expect(topics.map(\.slug) == Taxonomy.bundled.topics.map(\.slug))
+        for topic in topics {
+            #expect(topic.counts.values.reduce(0, +) > 0, "\(topic.slug) matches nothing")
+        }
+        let platform = try #require(topics.first { $0.slug == "platform-elements" })
+        // The suppression checkbox, accessory view, help button and text field exist only today.
+        #expect(platform.counts["2008"] == nil && platform.counts["current", default: 0] >= 4)
+    }
+
+    @Test func aChildWithNoTopicOfItsOwnTakesItsParents() throws {
+        let rules = try Self.store.rules(RuleFilter(edition: "2011"))
+        let leadIn = try #require(rules.first { $0.source.lineStart == 4 })
+        #expect(leadIn.text == "These alerts are usually unnecessary if they:")
+        #expect(leadIn.topics == ["when-to-use"])
+    }
+
+    @Test func theJSONExportCarriesTopics() throws {
+        let rule = try #require(try Self.store.rules(RuleFilter(edition: "current")).first { $0.source.lineStart == 86 })
+        #expect(rule.topics.contains("platform-elements"))
+        let json = try RuleFormatter.json([rule])
+        #expect(json.contains("\"platform-elements\""))
+    }
+
+    @Test("An edition the taxonomy has never seen gets sensible topics")
+    func unseenEdition() throws {
+        let text = """
+            Alerts on the glasses
+
+            Keep the alert title to a few words; long titles are truncated in the wearer's view.
+
+            Show the destructive choice in red and never make it the default button.
+
+            Put the default button on the trailing side of the pair.
+
+            Don't describe which button to tap; the wearer pinches to choose.
+
+            When the device is busy, prefer an inline progress indicator to an alert.
+
+            The glasses display alerts at eye level.
+            """
+        try Fixtures.withTemporaryFolder { folder in
+            let editions = try Fixtures.writeEditions(
+                in: folder, manifest: Fixtures.manifest([("glasses", "glasses.txt")], form: "web-text"),
+                files: ["glasses.txt": Data(text.utf8)])
+            let path = folder.appending(path: "g.sqlite").path
+            _ = try RuleStore.importEditions(from: editions, into: path)
+            let rules = try RuleStore.open(path: path).rules()
+            func topics(_ opening: String) throws -> [String] {
+                try #require(rules.first { $0.text.hasPrefix(opening) }).topics
+            }
+            #expect(try topics("Keep the alert title").contains("alert-titles"))
+            #expect(try topics("Show the destructive choice").contains("destructive-actions"))
+            #expect(try topics("Show the destructive choice").contains("button-placement"))
+            #expect(try topics("Put the default button").contains("button-placement"))
+            #expect(try topics("Don't describe which button to tap").contains("referring-to-buttons"))
+            #expect(try topics("When the device is busy").contains("alternatives-to-alerts"))
+            #expect(try topics("The glasses display alerts").isEmpty)
+        }
+    }
+
+    @Test func aChangedTaxonomyRecomputesTopicsOnTheNextImport() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let path = folder.appending(path: "t.sqlite").path
+            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            let db = try Database(path: path)
+            let tiny = Taxonomy(format: 1, topics: [
+                .init(slug: "taps", name: "Taps", description: "Tapping", aliases: [], query: "tap"),
+            ])
+            let report = try Importer.write(try Corpus.load(folder: Fixtures.editions), to: db, taxonomy: tiny)
+            #expect(report.topicsRecomputed && report.editions.allSatisfy { $0.filesWritten == 0 })
+            #expect(try db.rows("SELECT DISTINCT topic_slug FROM rule_topics").map { $0.string("topic_slug") } == ["taps"])
+            let again = try Importer.write(try Corpus.load(folder: Fixtures.editions), to: db, taxonomy: tiny)
+            #expect(!again.topicsRecomputed && !again.changedAnything)
+        }
+    }
+
+    @Test("What users type resolves to a topic", arguments: [
+        ("button-placement", "button-placement"), ("Button placement and emphasis", "button-placement"),
+        ("button colours", "button-placement"), ("button colors", "button-placement"),
+        ("buttons-placement", "button-placement"), ("buton placemnt", "button-placement"),
+        ("colour", "button-placement"), ("Cancel", "cancel-and-dismissal"), ("TAP", "referring-to-buttons"),
+        ("what may an alert title say", "alert-titles"), ("action sheets", "alternatives-to-alerts"),
+    ])
+    func resolves(input: String, slug: String) throws {
+        #expect(try TopicResolver().resolve(input).slug == slug)
+    }
+
+    @Test func anUnknownTopicListsTheNearestOnes() {
+        #expect {
+            try TopicResolver().resolve("haptics")
+        } throws: { error in
+            guard case .unknownTopic(let input, let nearest) = error as? HIGError else { return false }
+            return input == "haptics" && nearest.count == 3
+        }
+        #expect {
+            try TopicResolver().resolve("button")
+        } throws: { error in
+            guard case .ambiguousTopic(_, let candidates) = error as? HIGError else { return false }
+            return candidates.count >= 3 && candidates.contains { $0.hasPrefix("button-titles") }
+        }
+        #expect(throws: HIGError.self) { try TopicResolver().resolve("  ") }
+    }
+
+    @Test func taxonomySlugsAreUniqueAndWellFormed() {
+        let slugs = Taxonomy.bundled.topics.map(\.slug)
+        #expect(Set(slugs).count == slugs.count)
+        #expect(slugs.count >= 14)
+        for slug in slugs { #expect(slug.range(of: "^[a-z]+(-[a-z]+)*$", options: .regularExpression) != nil) }
+    }
+}
