@@ -8,22 +8,14 @@ struct Export: ParsableCommand {
 
     @ParentCommand var root: HIG
 
+    @OptionGroup var filters: FilterOptions
+
     @Option(help: "json, csv or markdown.")
     var format: Format = .json
 
-    @Option(help: "Only this edition.")
-    var edition: String?
-
-    @Option(help: "Only this topic: a slug, a name or a close spelling (see `hig topics`).")
-    var topic: String?
-
-    @Option(help: "Only this kind.")
-    var kind: RuleKind?
-
     func run() throws {
         let store = try root.openStore()
-        let slug = try topic.map { try store.resolveTopic($0).slug }
-        let rules = try store.rules(RuleFilter(edition: edition, kind: kind, topic: slug))
+        let rules = try store.rules(filters.filter(store))
         switch format {
         case .json: Console.print(try RuleFormatter.json(rules))
         case .csv: Console.print(RuleFormatter.csv(rules))

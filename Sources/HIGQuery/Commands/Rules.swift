@@ -6,25 +6,14 @@ struct Rules: ParsableCommand {
 
     @ParentCommand var root: HIG
 
-    @Option(help: "Only this edition (see `hig editions`).")
-    var edition: String?
-
-    @Option(help: "Only this topic: a slug, a name or a close spelling (see `hig topics`).")
-    var topic: String?
-
-    @Option(help: "Only this kind: \(RuleKind.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var kind: RuleKind?
-
-    @Option(help: "Only rules that apply to this platform (e.g. macOS).")
-    var platform: String?
+    @OptionGroup var filters: FilterOptions
 
     @Option(help: "table, json, csv or markdown.")
     var format: RuleListFormat = .table
 
     func run() throws {
         let store = try root.openStore()
-        let slug = try topic.map { try store.resolveTopic($0).slug }
-        let rules = try store.rules(RuleFilter(edition: edition, kind: kind, platform: platform, topic: slug))
+        let rules = try store.rules(filters.filter(store))
         switch format {
         case .json: Console.print(try RuleFormatter.json(rules))
         case .csv: Console.print(RuleFormatter.csv(rules))

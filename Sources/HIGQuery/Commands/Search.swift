@@ -14,17 +14,10 @@ struct Search: ParsableCommand {
 
     @ParentCommand var root: HIG
 
+    @OptionGroup var filters: FilterOptions
+
     @Argument(help: "The words to look for.")
     var words: [String]
-
-    @Option(help: "Only this edition.")
-    var edition: String?
-
-    @Option(help: "Only this topic (a slug, a name or a close spelling).")
-    var topic: String?
-
-    @Option(help: "Only this kind.")
-    var kind: RuleKind?
 
     @Option(help: "At most this many rules.")
     var limit = 10
@@ -37,9 +30,7 @@ struct Search: ParsableCommand {
 
     func run() throws {
         let store = try root.openStore()
-        let slug = try topic.map { try store.resolveTopic($0).slug }
-        let request = SearchRequest(text: words.joined(separator: " "), raw: raw,
-                                    filter: RuleFilter(edition: edition, kind: kind, topic: slug), limit: limit)
+        let request = SearchRequest(text: words.joined(separator: " "), raw: raw, filter: try filters.filter(store), limit: limit)
         let result = try store.search(request)
         switch format {
         case .json:

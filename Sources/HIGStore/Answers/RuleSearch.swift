@@ -52,6 +52,7 @@ extension RuleStore {
           AND (?2 IS NULL OR r.edition_id = ?2)
           AND (?3 IS NULL OR r.kind = ?3)
           AND (?4 IS NULL OR EXISTS (SELECT 1 FROM rule_topics t WHERE t.rule_id = r.id AND t.topic_slug = ?4))
+          AND (?6 IS NULL OR EXISTS (SELECT 1 FROM rule_platforms p WHERE p.rule_id = r.id AND p.platform = ?6 COLLATE NOCASE))
         ORDER BY rank, r.id
         LIMIT ?5
         """
@@ -80,7 +81,7 @@ extension RuleStore {
 
     private func hits(_ expression: String, _ request: SearchRequest) throws -> [SearchHit] {
         let filter = request.filter
-        let rows = try db.rows(Self.searchQuery, arguments: [expression, filter.edition, filter.kind?.rawValue, filter.topic, request.limit])
+        let rows = try db.rows(Self.searchQuery, arguments: [expression, filter.edition, filter.kind?.rawValue, filter.topic, request.limit, filter.platform])
         return try rows.compactMap { row in
             guard let record = try rule(id: row.string("id")) else { return nil }
             let rank: Double = if case .real(let value) = row["rank"] { value } else { 0 }

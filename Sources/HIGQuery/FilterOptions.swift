@@ -1,0 +1,22 @@
+import ArgumentParser
+import HIGStore
+
+/// The rule filters shared by `rules`, `search` and `export`.
+struct FilterOptions: ParsableArguments {
+    @Option(help: "Only this edition (see `hig editions`).")
+    var edition: String?
+
+    @Option(help: "Only this topic: a slug, a name or a close spelling (see `hig topics`).")
+    var topic: String?
+
+    @Option(help: "Only this kind.")
+    var kind: RuleKind?
+
+    @Option(help: "Only rules that apply to this platform (e.g. macOS).")
+    var platform: String?
+
+    /// The filter, with the topic resolved against the taxonomy (an unknown one is an error).
+    func filter(_ store: RuleStore) throws -> RuleFilter {
+        RuleFilter(edition: edition, kind: kind, platform: platform, topic: try topic.map { try store.resolveTopic($0).slug })
+    }
+}
