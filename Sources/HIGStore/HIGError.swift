@@ -24,6 +24,7 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case emptySearch
     case malformedSearch(String, reason: String)
     case invalidLimit(Int)
+    case editionsOutOfOrder(from: String, to: String)
 
     public var description: String {
         switch self {
@@ -75,6 +76,8 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "nothing to search for; give one or more words, e.g. hig search \"button colors\""
         case .malformedSearch(let query, let reason):
             "malformed search expression '\(query)' (\(reason)); fix the FTS5 syntax, or drop --raw to search for plain words"
+        case .editionsOutOfOrder(let from, let to):
+            "\(from) does not come before \(to); give the older edition first (see `hig editions`)"
         case .invalidLimit(let limit):
             "--limit must be 1 or more (got \(limit))"
         }

@@ -37,6 +37,9 @@ public enum Importer {
             }
             let topicsRecomputed = try removed > 0 || !written.isEmpty || TopicAssigner.isStale(db, taxonomy: taxonomy)
             if topicsRecomputed { try TopicAssigner.assign(db, taxonomy: taxonomy) }
+            if try topicsRecomputed || Linker.isStale(db, lexicon: .bundled, curated: corpus.curatedLinks) {
+                try Linker.link(db, curated: corpus.curatedLinks)
+            }
             let editions = corpus.manifest.orderedEditions.map { edition in
                 let sources = corpus.sources.filter { $0.edition.id == edition.id }
                 return ImportReport.Edition(
