@@ -81,25 +81,27 @@ enum Linker {
             """, digestKey, digest(lexicon, curated))
     }
 
-    private static func writeCurated(_ link: CuratedLink, from: LinkableRule, to: LinkableRule,
-                                     forces: (NormativeForce, NormativeForce), _ db: Database) throws {
-        let reversal = isReversal(from: from.text, to: to.text)
-        try db.execute("""
-            INSERT INTO rule_links (from_rule, to_rule, change, similarity, method, force_from, force_to,
-                                    force_changed, reversal, rationale)
-            VALUES (?, ?, ?, ?, 'curated', ?, ?, ?, ?, ?)
-            """, from.id, to.id, link.change.rawValue, (from.cosine(to) * 1000).rounded() / 1000, forces.0.rawValue,
-            forces.1.rawValue, forces.0 != forces.1 ? 1 : 0, reversal ? 1 : 0, link.why)
-    }
 
     private static func write(_ link: RuleMatcher.Link, from: LinkableRule, to: LinkableRule,
                               forces: (NormativeForce, NormativeForce), _ db: Database) throws {
-        var change: ChangeClass
-        switch link.shape {
-        case .split: change = .split
-        case .merged: change = .merged
-        case .single: change = ChangeClass.of(from: from.text, to: to.text, cosine: link.cosine).0
+        let change: ChangeClass = switch link.shape {
+        case .split: .split
+        case .merged: .merged
+        case .single: ChangeClass.of(from: from.text, to: to.text, cosine: link.cosine).0
         }
+        try insert(from: from, to: to, change: change, similarity: link.cosine, method: "matcher", forces: forces,
+                   rationale: nil, db)
+    }
+
+    private static func writeCurated(_ link: CuratedLink, from: LinkableRule, to: LinkableRule,
+                                     forces: (NormativeForce, NormativeForce), _ db: Database) throws {
+        try insert(from: from, to: to, change: link.change, similarity: from.cosine(to), method: "curated", forces: forces,
+                   rationale: link.why, db)
+    }
+
+    /// One row of `rule_links`, with its flags; a matcher link's rationale says what its flags mean.
+    private static func insert(from: LinkableRule, to: LinkableRule, change: ChangeClass, similarity: Double, method: String,
+                               forces: (NormativeForce, NormativeForce), rationale: String?, _ db: Database) throws {
         let forceChanged = forces.0 != forces.1 && change != .unchanged
         let reversal = isReversal(from: from.text, to: to.text)
         var notes: [String] = []
@@ -108,9 +110,9 @@ enum Linker {
         try db.execute("""
             INSERT INTO rule_links (from_rule, to_rule, change, similarity, method, force_from, force_to,
                                     force_changed, reversal, rationale)
-            VALUES (?, ?, ?, ?, 'matcher', ?, ?, ?, ?, ?)
-            """, from.id, to.id, change.rawValue, (link.cosine * 1000).rounded() / 1000, forces.0.rawValue,
-            forces.1.rawValue, forceChanged ? 1 : 0, reversal ? 1 : 0, notes.isEmpty ? nil : notes.joined(separator: "; "))
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, from.id, to.id, change.rawValue, (similarity * 1000).rounded() / 1000, method, forces.0.rawValue,
+            forces.1.rawValue, forceChanged ? 1 : 0, reversal ? 1 : 0, rationale ?? (notes.isEmpty ? nil : notes.joined(separator: "; ")))
     }
 
     /// A reversal: the later rule recommends a word the earlier one rejected, or rejects one it
