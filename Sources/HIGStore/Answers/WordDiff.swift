@@ -13,11 +13,7 @@ public enum WordDiff {
 
     /// The words of a text for comparison: lowercase, quotes and apostrophes folded, punctuation dropped.
     static func comparableWords(_ text: String) -> [String] {
-        text.lowercased()
-            .replacingOccurrences(of: "’", with: "'").replacingOccurrences(of: "‘", with: "'")
-            .split { !($0.isLetter || $0.isNumber || $0 == "'") }
-            .map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
-            .filter { !$0.isEmpty }
+        Words.lowercased(text, digits: true, apostrophes: true)
     }
 
     /// 2 × shared words / all words, over the longest common subsequence.

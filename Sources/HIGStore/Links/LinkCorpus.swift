@@ -63,26 +63,47 @@ struct LinkCorpus {
         var counts = [[Int32: Int]](repeating: [:], count: rows.count)
         var titleCounts = [[Int32: Int]](repeating: [:], count: rows.count)
         var openingCounts = [[Int32: Int]](repeating: [:], count: rows.count)
+        // The index's distinct terms, each read once as a string; the occurrences are then read
+        // as numbers only, through a join SQLite does itself.
         try db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.rules_terms USING fts5vocab(main, rules_fts, instance)")
+        try db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.rules_vocabulary USING fts5vocab(main, rules_fts, row)")
+        try db.execute("DROP TABLE IF EXISTS temp.term_numbers")
+        try db.execute("CREATE TABLE temp.term_numbers (term TEXT PRIMARY KEY, number INTEGER NOT NULL) WITHOUT ROWID")
+        try db.execute("INSERT INTO temp.term_numbers SELECT term, row_number() OVER (ORDER BY term) - 1 FROM temp.rules_vocabulary")
+        var stemOfNumber: [String] = []
+        try db.forEachRow("SELECT term FROM temp.term_numbers ORDER BY number") { stemOfNumber.append($0.string(0)) }
+        // What each index term counts as: nothing (a stopword), a lexicon concept, or itself.
+        let kept: [Int32?] = stemOfNumber.map { stem in
+            if stopStems.contains(stem) { return nil }
+            return conceptOf[stem] ?? termID(stem)
+        }
+        let names: [String] = stemOfNumber.map { stem in conceptOf[stem].map { "~\($0)" } ?? stem }
+
         // Pairs of neighbouring words count as terms too: "two-button alert", "default button"
         // and "action sheet" say more than their words apart.
-        var previous: (doc: Int, column: String, offset: Int, term: String)?
-        try db.forEachRow("SELECT doc, col, offset, term FROM temp.rules_terms ORDER BY doc, col, offset") { row in
-            guard let index = indexOfRowid[row.int(0)] else { return }
-            let stem = row.string(3)
-            let column = row.string(1)
-            let offset = row.int(2)
-            defer { previous = (row.int(0), column, offset, stem) }
-            if stopStems.contains(stem) { return }
-            let word = conceptOf[stem].map { "~\($0)" } ?? stem
-            var ids = [conceptOf[stem] ?? termID(stem)]
-            if let last = previous, last.doc == row.int(0), last.column == column, last.offset == offset - 1,
-               !stopStems.contains(last.term) {
-                let first = conceptOf[last.term].map { "~\($0)" } ?? last.term
-                ids.append(termID(first + " " + word))
+        var previous: (doc: Int, column: Int, offset: Int, number: Int)?
+        var pairIDs: [Int: Int32] = [:]
+        try db.forEachRow("""
+            SELECT i.doc, i.col = 'title', i.offset, n.number
+            FROM temp.rules_terms i JOIN temp.term_numbers n ON n.term = i.term
+            ORDER BY i.doc, i.col, i.offset
+            """) { row in
+            let doc = row.int(0), column = row.int(1), offset = row.int(2), number = row.int(3)
+            defer { previous = (doc, column, offset, number) }
+            guard let index = indexOfRowid[doc], let id = kept[number] else { return }
+            var ids = [id]
+            if let last = previous, last.doc == doc, last.column == column, last.offset == offset - 1, kept[last.number] != nil {
+                let key = last.number * stemOfNumber.count + number
+                if let pair = pairIDs[key] {
+                    ids.append(pair)
+                } else {
+                    let pair = termID(names[last.number] + " " + names[number])
+                    pairIDs[key] = pair
+                    ids.append(pair)
+                }
             }
             for id in ids {
-                if column == "title" {
+                if column == 1 {
                     titleCounts[index][id, default: 0] += 1
                 } else {
                     counts[index][id, default: 0] += 1

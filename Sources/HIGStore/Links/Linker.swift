@@ -22,7 +22,9 @@ enum Linker {
                      matcher: RuleMatcher = RuleMatcher()) throws {
         try db.execute("DELETE FROM rule_links")
         try db.execute("DELETE FROM rule_force")
+        var timer = StageTimer()
         let corpus = try LinkCorpus.load(db, lexicon: lexicon)
+        timer.lap("lineage: term vectors")
         var force: [NormativeForce] = []
         for rule in corpus.rules {
             let value = NormativeForce.of(rule.text)

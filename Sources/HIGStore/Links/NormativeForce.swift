@@ -41,7 +41,7 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
     /// The force of `text`'s lead sentence.
     public static func of(_ text: String) -> NormativeForce {
         let lead = (Sentences.firstSentence(of: text) ?? text)
-        let lower = " " + lead.lowercased().replacingOccurrences(of: "’", with: "'") + " "
+        let lower = " " + FastText.foldedLowercase(lead) + " "
         let words = Sentences.words(RuleClassifier.withoutNames(lead))
         func has(_ phrase: String) -> Bool { lower.contains(" " + phrase + " ") || lower.contains(" " + phrase + ",") }
         if has("must not") || has("never") || has("don't") || has("do not") || has("shouldn't") || has("should not") {
@@ -63,27 +63,42 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
     /// `use the word "tap" (not "touch" or "click" or "choose")` recommends tap and rejects
     /// touch, click and choose; `use a term like choose` recommends choose.
     static func terms(of text: String) -> (recommended: Set<String>, rejected: Set<String>) {
-        let lower = text.lowercased()
-            .replacingOccurrences(of: "“", with: "\"").replacingOccurrences(of: "”", with: "\"")
-            .replacingOccurrences(of: "’", with: "'")
         var recommended = Set<String>()
         var rejected = Set<String>()
-        let quotedOrWord = #"(?:"([^"]+)"|([a-z]+))"#
-        for pattern in [#"use (?:the word|the term|a term like|a word like) "# + quotedOrWord,
-                        #"(?:prefer|use) "([^"]+)""#] {
-            for match in matches(pattern, in: lower) { recommended.insert(match) }
+        // Most rules name no word to use or avoid: skip the patterns then.
+        let bytes = text.utf8
+        guard bytes.contains(UInt8(ascii: "\"")) || bytes.contains(0xE2) || text.contains("use a term") || text.contains("use the word") else {
+            return (recommended, rejected)
         }
-        for inside in matches(#"\(not ([^)]*)\)"#, in: lower, trimmed: false) {
-            for word in matches(#""([^"]+)""#, in: inside) { rejected.insert(word) }
+        let lower = FastText.foldedLowercase(text)
+        for regex in TermPatterns.recommending {
+            for match in matches(regex, in: lower) { recommended.insert(match) }
         }
-        for pattern in [#"avoid (?:using )?"# + quotedOrWord, #"don't use "# + quotedOrWord] {
-            for match in matches(pattern, in: lower) { rejected.insert(match) }
+        for inside in matches(TermPatterns.exclusion, in: lower, trimmed: false) {
+            for word in matches(TermPatterns.quoted, in: inside) { rejected.insert(word) }
+        }
+        for regex in TermPatterns.rejecting {
+            for match in matches(regex, in: lower) { rejected.insert(match) }
         }
         return (recommended, rejected)
     }
 
-    private static func matches(_ pattern: String, in text: String, trimmed: Bool = true) -> [String] {
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
+    /// The patterns, compiled once.
+    private enum TermPatterns {
+        static let quotedOrWord = #"(?:"([^"]+)"|([a-z]+))"#
+        static let recommending = [
+            #"use (?:the word|the term|a term like|a word like) "# + quotedOrWord, #"(?:prefer|use) "([^"]+)""#,
+        ].map(compile)
+        static let exclusion = compile(#"\(not ([^)]*)\)"#)
+        static let quoted = compile(#""([^"]+)""#)
+        static let rejecting = [#"avoid (?:using )?"# + quotedOrWord, #"don't use "# + quotedOrWord].map(compile)
+
+        static func compile(_ pattern: String) -> NSRegularExpression {
+            do { return try NSRegularExpression(pattern: pattern) } catch { preconditionFailure("bad pattern \(pattern)") }
+        }
+    }
+
+    private static func matches(_ regex: NSRegularExpression, in text: String, trimmed: Bool = true) -> [String] {
         let range = NSRange(text.startIndex..., in: text)
         return regex.matches(in: text, range: range).compactMap { match in
             for group in 1..<max(2, match.numberOfRanges) {

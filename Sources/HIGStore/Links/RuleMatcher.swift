@@ -137,7 +137,17 @@ struct RuleMatcher: Sendable {
                     accumulator[Int(posting.rule)] += weight * posting.weight
                 }
             }
-            let top = touched.sorted { (accumulator[Int($0)], $1) > (accumulator[Int($1)], $0) }.prefix(candidatesPerRule)
+            // The best few by partial dot product, without sorting all that were touched.
+            var top: [Int32] = []
+            for index in touched {
+                let value = accumulator[Int(index)]
+                if top.count == candidatesPerRule {
+                    guard let last = top.last, (value, last) > (accumulator[Int(last)], index) else { continue }
+                    top.removeLast()
+                }
+                let position = top.firstIndex { (value, $0) > (accumulator[Int($0)], index) } ?? top.count
+                top.insert(index, at: position)
+            }
             for index in touched { accumulator[Int(index)] = 0 }
             touched.removeAll(keepingCapacity: true)
             return top.map { index in
