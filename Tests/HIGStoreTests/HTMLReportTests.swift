@@ -142,6 +142,19 @@ struct HTMLReportTests {
         #expect(RelativePath.prefix(from: URL(fileURLWithPath: "/tmp/out"), to: URL(fileURLWithPath: "/repo")) == "../../repo/")
     }
 
+    @Test("Links go to the first root that holds every source file, else stay relative to the report")
+    func sourceBaseFindsTheFiles() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let clone = folder.appending(path: "clone")
+            try FileManager.default.createDirectory(at: clone.appending(path: "Data/editions"), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: clone.appending(path: "Data/editions/a.md"))
+            let files = ["Data/editions/a.md"]
+            let report = folder.appending(path: "site/docs")
+            #expect(RelativePath.sourceBase(files: files, reportFolder: report, roots: [folder, clone]) == "../../clone/")
+            #expect(RelativePath.sourceBase(files: files + ["Data/editions/b.md"], reportFolder: report, roots: [clone]) == "")
+        }
+    }
+
     @Test func anEmptyExportSaysSo() throws {
         let empty = ExportContent(rules: [], editions: [], topics: [], lineages: [], filter: RuleFilter(kind: .note))
         let html = HTMLReport(content: empty, provenance: ExportProvenance()).render()

@@ -48,7 +48,8 @@ struct Export: ParsableCommand {
             count = content.rules.count
         case .html:
             let content = try store.exportContent(filter)
-            text = HTMLReport(content: content, provenance: .now(), sourceBase: sourceBase(reportAt: target)).render()
+            let base = sourceBase(reportAt: target, files: content.sourceFiles.map(\.file))
+            text = HTMLReport(content: content, provenance: .now(), sourceBase: base).render()
             count = content.rules.count
         }
         guard let target else {
@@ -59,13 +60,16 @@ struct Export: ParsableCommand {
         Console.note("wrote \(count) rule\(count == 1 ? "" : "s") to \(target) (\(format.rawValue), \(text.utf8.count) bytes)")
     }
 
-    /// Source paths are relative to the repository the editions were imported from; a link from
-    /// the report goes up from its own folder to there. Without an editions folder in reach,
-    /// links are taken as relative to the report's folder.
-    func sourceBase(reportAt target: String?) -> String {
-        guard let editions = try? EditionsLocator.locate(explicit: nil) else { return "" }
+    /// Source paths are relative to the repository the editions were imported from, which the
+    /// database does not record: the links go from the report's folder to the clone whose
+    /// editions hig finds (as `hig import` would), else to the current folder, whichever holds
+    /// the files.
+    func sourceBase(reportAt target: String?, files: [String]) -> String {
+        var roots: [URL] = []
+        if let editions = try? EditionsLocator.locate(explicit: nil) { roots.append(EditionsLocator.repositoryRoot(of: editions)) }
+        roots.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         let folder = URL(fileURLWithPath: target ?? "report").deletingLastPathComponent()
-        return RelativePath.prefix(from: folder, to: EditionsLocator.repositoryRoot(of: editions))
+        return RelativePath.sourceBase(files: files, reportFolder: folder, roots: roots)
     }
 }
 

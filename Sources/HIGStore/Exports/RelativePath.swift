@@ -14,6 +14,17 @@ public enum RelativePath {
         return parts.isEmpty ? "" : parts.joined(separator: "/") + "/"
     }
 
+    /// The prefix for links from a report in `reportFolder` to `files` (paths relative to the
+    /// repository they were imported from): from the report to the first of `roots` that holds
+    /// every one of them. When none does, `""`: the links are then relative to the report.
+    public static func sourceBase(files: [String], reportFolder: URL, roots: [URL]) -> String {
+        let wanted = Set(files)
+        guard let root = roots.first(where: { root in
+            wanted.allSatisfy { FileManager.default.fileExists(atPath: root.appending(path: $0).path(percentEncoded: false)) }
+        }) else { return "" }
+        return prefix(from: reportFolder, to: root)
+    }
+
     private static func components(_ url: URL) -> [String] {
         url.standardizedFileURL.resolvingSymlinksInPath().path(percentEncoded: false)
             .split(separator: "/").map(String.init)
