@@ -9,7 +9,7 @@ struct Export: ParsableCommand {
             csv and markdown have the same columns. markdown is a page to paste into documentation: \
             a provenance line, then a table per edition (or per topic with --group-by topic). html is \
             one self-contained file: the rules with filters, each lineage as a timeline with word \
-            diffs, and links to the source lines. --output writes a file atomically: it holds either \
+            diffs, and links to the source files. --output writes a file atomically: it holds either \
             its old content or the whole export, never part of one.
             """)
 

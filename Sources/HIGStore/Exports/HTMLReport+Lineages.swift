@@ -8,6 +8,12 @@ extension HTMLReport {
         var out = """
             <section id="lineages" aria-labelledby="lineages-title">
             <h2 id="lineages-title">Lineages</h2>
+
+            """
+        if content.lineages.isEmpty {
+            return out + "<p>None of these rules has a counterpart in another edition.</p>\n</section>\n\n"
+        }
+        out += """
             <div class="legend">
             <p>Each lineage follows one rule through the editions, oldest first: side by side on a wide screen, \
             one under the other on a narrow one. A version shows what changed against the versions it came from: \
@@ -22,9 +28,6 @@ extension HTMLReport {
             </div>
 
             """
-        if content.lineages.isEmpty {
-            out += "<p>None of these rules has a counterpart in another edition.</p>\n"
-        }
         for lineage in content.lineages { out += article(lineage, exported: exported) }
         out += "</section>\n\n"
         return out

@@ -37,8 +37,8 @@ public struct HTMLReport: Sendable {
             <h1>HIG rules and how they changed</h1>
             <p class="lede">\(h(content.scopeSentence)) of Apple’s Human Interface Guidelines, and \
             \(count(lineageCount, "lineage")) that follow a rule across editions.</p>
-            <p class="muted">Exported by hig \(h(provenance.version)) on \(h(provenance.date)). Every rule links to the \
-            lines of the file it was read from; <code>hig show ID</code> tells the rest.</p>
+            <p class="muted">Exported by hig \(h(provenance.version)) on \(h(provenance.date)). Every rule names the \
+            lines it was read from and links to their file; <code>hig show ID</code> tells the rest.</p>
             <nav class="toc" aria-label="Contents"><ul>
             <li><a href="#summary">At a glance</a></li>
             <li><a href="#rules">Rules</a></li>
