@@ -47,7 +47,11 @@ extension HTMLReport {
         .filters button { font-weight: 600; cursor: pointer; }
         .filters button:hover { background: var(--panel); }
         .status { grid-column: 1 / -1; margin: 0; font-weight: 600; }
-        @media (min-width: 56rem) { .filters { position: sticky; top: 0; z-index: 2; box-shadow: 0 2px 6px rgba(0, 0, 0, .08); } }
+        @media (min-width: 56rem) {
+          .filters { position: sticky; top: 0; z-index: 2; box-shadow: 0 2px 6px rgba(0, 0, 0, .08); }
+          /* A link to a rule or a timeline brings it below the sticky filters, not under them. */
+          .filtered [id] { scroll-margin-top: 9.5rem; }
+        }
         .rules th[scope=row] { font-weight: 400; width: 9.5rem; }
         .rules td:nth-child(3) { width: 13rem; }
         .rules td:nth-child(4) { width: 14rem; }
@@ -90,7 +94,7 @@ extension HTMLReport {
         .timeline { display: grid; grid-template-columns: repeat(auto-fit, minmax(15rem, 1fr)); gap: 1rem; list-style: none; margin: 0; padding: 0; }
         .timeline > li { min-width: 0; }
         .edition { display: inline-block; background: var(--ink); color: #fff; border-radius: .3rem; padding: .05rem .55rem; }
-        .version { border: 1px solid var(--line); border-left: 4px solid #8e8e93; border-radius: .5rem; padding: .6rem .75rem; margin: 0 0 .75rem; }
+        .version { border: 1px solid var(--line); border-left: 4px solid #8e8e93; border-radius: .5rem; padding: .6rem .75rem; margin: 0 0 .75rem; background: #fff; }
         .version.changed { border-left-color: var(--link); }
         .vmeta { margin: 0; font-size: .85rem; color: var(--muted); }
         .links { list-style: none; margin: .35rem 0 0; padding: 0; font-size: .9rem; }
