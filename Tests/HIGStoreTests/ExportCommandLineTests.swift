@@ -31,11 +31,13 @@ struct ExportCommandLineTests {
             let result = try cli.hig(["export", "--format", "html", "--topic", "button-placement", "--output", "docs/site/report.html"],
                                      in: folder, environment: env)
             #expect(result.status == 0)
-            let html = try String(contentsOf: docs.appending(path: "report.html"), encoding: .utf8)
+            let report = docs.appending(path: "report.html")
+            let html = try String(contentsOf: report, encoding: .utf8)
             let hrefs = html.components(separatedBy: "class=\"src\" href=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
             #expect(!hrefs.isEmpty)
             for href in Set(hrefs) {
-                let file = URL(fileURLWithPath: String(href), relativeTo: docs).standardizedFileURL
+                // Resolved against the report itself, as a browser does.
+                let file = URL(fileURLWithPath: String(href), relativeTo: report).standardizedFileURL
                 #expect(FileManager.default.fileExists(atPath: file.path), "\(href) leads nowhere")
             }
         }
