@@ -11,6 +11,7 @@ struct HIG: ParsableCommand {
             The database defaults to $HIG_DB, then hig.sqlite in the current folder. A query on a \
             database that does not exist yet imports the bundled editions first.
             """,
+        version: HIGVersion.current,
         subcommands: [Import.self, Editions.self, Rules.self, Show.self, Topics.self, Search.self, EvolutionCommand.self, Diff.self, Export.self]
     )
 

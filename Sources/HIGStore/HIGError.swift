@@ -25,6 +25,10 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case malformedSearch(String, reason: String)
     case invalidLimit(Int)
     case editionsOutOfOrder(from: String, to: String)
+    case outputFolderMissing(path: String, folder: String)
+    case outputIsDirectory(path: String)
+    case outputUnwritable(path: String, reason: String)
+    case optionNeedsFormat(option: String, format: String)
 
     public var description: String {
         switch self {
@@ -80,6 +84,14 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "\(from) does not come before \(to); give the older edition first (see `hig editions`)"
         case .invalidLimit(let limit):
             "--limit must be 1 or more (got \(limit))"
+        case .outputFolderMissing(let path, let folder):
+            "cannot write \(path): there is no folder \(folder); create it or give another --output (nothing was written)"
+        case .outputIsDirectory(let path):
+            "cannot write \(path): it is a folder; give the path of a file inside it (nothing was written)"
+        case .outputUnwritable(let path, let reason):
+            "cannot write \(path) (\(reason)); nothing was written"
+        case .optionNeedsFormat(let option, let format):
+            "\(option) applies only to --format \(format); drop it or add --format \(format)"
         }
     }
 }

@@ -115,10 +115,7 @@ public struct AnswerRenderer: Sendable {
     }
 
     public static func diffMarkdown(_ diff: EditionDiff, rules: [String: RuleRecord]) -> String {
-        func cell(_ text: String) -> String {
-            text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
-                .replacingOccurrences(of: "\n", with: "<br>")
-        }
+        let cell = MarkdownText.cell
         var out = "# Changes from \(diff.from) to \(diff.to)\n\n| change | rules |\n| --- | ---: |\n"
         for (change, count) in diff.counts { out += "| \(change.rawValue) | \(count) |\n" }
         func section(_ title: String, _ ids: [String]) {
