@@ -14,6 +14,8 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case databaseReadOnly(path: String)
     case databaseBusy(path: String)
     case diskFull(path: String)
+    case sourceTooLarge(path: String, bytes: Int, limit: Int)
+    case sourceNotRegularFile(path: String)
     case schemaTooNew(path: String, version: Int, known: Int)
     case migrationChanged(path: String, name: String)
     case unknownEdition(String, known: [String])
@@ -50,6 +52,10 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "\(path) is locked by another hig writing to it; wait for it to finish and try again"
         case .diskFull(let path):
             "no space left to write \(path); free some space and import again (nothing was changed)"
+        case .sourceTooLarge(let path, let bytes, let limit):
+            "\(path) is \(Self.megabytes(bytes)), more than the \(Self.megabytes(limit)) an edition file may hold; split it into one file per chapter and list each in the manifest"
+        case .sourceNotRegularFile(let path):
+            "\(path) is not a regular file (a directory, device or pipe); the manifest must name text files"
         case .schemaTooNew(let path, let version, let known):
             "\(path) has schema version \(version), newer than this hig knows (\(known)); use a newer hig or another --db"
         case .migrationChanged(let path, let name):
@@ -63,5 +69,12 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
                 ? "no rule with id '\(id)'; list ids with `hig rules`"
                 : "no rule with id '\(id)'; did you mean \(suggestions.joined(separator: ", "))?"
         }
+    }
+}
+
+extension HIGError {
+    fileprivate static func megabytes(_ bytes: Int) -> String {
+        let tenths = (bytes * 10 + 524_288) / 1_048_576
+        return "\(tenths / 10).\(tenths % 10) MB"
     }
 }

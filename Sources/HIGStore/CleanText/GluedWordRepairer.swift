@@ -67,7 +67,10 @@ public struct GluedWordRepairer: Sendable {
 
     /// The pieces of a glued word, or nil when `word` should stay as it is.
     public func split(_ word: String) -> [String]? {
-        guard word.count >= Self.minimumLength, word.allSatisfy({ $0.isLetter && $0.isASCII }) else { return nil }
+        // A token longer than four of the longest words cannot be cut into known words.
+        let length = word.count
+        guard length >= Self.minimumLength, length <= Self.maximumPieces * lexicon.longestWord,
+              word.allSatisfy({ $0.isLetter && $0.isASCII }) else { return nil }
         // Only "lowercase" or "Capitalized" tokens: inner capitals mark names (iPadOS, UIAlertView).
         let tail = word.dropFirst()
         guard tail.allSatisfy(\.isLowercase) else { return nil }
@@ -94,7 +97,7 @@ public struct GluedWordRepairer: Sendable {
         best[n] = Candidate(pieces: [], score: 0)
         for start in stride(from: n - 1, through: 0, by: -1) {
             var winner: Candidate?
-            for end in (start + 1)...n {
+            for end in (start + 1)...min(n, start + lexicon.longestWord) {
                 let piece = String(letters[start..<end])
                 guard isAcceptablePiece(piece), let rest = best[end],
                       rest.pieces.count < Self.maximumPieces else { continue }
