@@ -46,7 +46,7 @@ struct HIG: ParsableCommand {
         } catch let error as HIGError {
             Console.fail(error.description)
         } catch let error as SQLiteError {
-            Console.fail("database error: \(error.message)")
+            Console.fail(RuleStore.describe(error).description)
         } catch {
             exit(withError: error)
         }
