@@ -180,11 +180,25 @@ struct CrashSafetyTests {
                          "other.sqlite.importing-5"] {
                 #expect(FileManager.default.createFile(atPath: folder.appending(path: name).path, contents: Data("x".utf8)))
             }
+            // A file that only looks like one: not a process id.
+            #expect(FileManager.default.createFile(atPath: folder.appending(path: "hig.sqlite.importing-notes").path, contents: Data("x".utf8)))
             // A live import's file: locked by its owner.
             let live = try ImportTemporaryFile(besides: path)
             _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
             let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-            #expect(left == ["hig.sqlite", live.path.split(separator: "/").last.map(String.init)!, "other.sqlite.importing-5"])
+            #expect(left == ["hig.sqlite", live.path.split(separator: "/").last.map(String.init)!, "hig.sqlite.importing-notes",
+                             "other.sqlite.importing-5"])
+            // A second name of the database, left by a kill between linking it and removing the
+            // temporary name, goes too; the database stays.
+            let db = try Database(path: path)
+            try db.execute("BEGIN IMMEDIATE")
+            #expect(link(path, path + ".importing-777") == 0)
+            RuleStore.$busyTimeout.withValue(.milliseconds(50)) {
+                #expect(throws: HIGError.databaseBusy(path: path)) { try RuleStore.importEditions(from: Fixtures.editions, into: path) }
+            }
+            #expect(!FileManager.default.fileExists(atPath: path + ".importing-777"))
+            try db.execute("ROLLBACK")
+            #expect(try RuleStore.open(path: path).rules().count == 114)
         }
     }
 }

@@ -81,10 +81,26 @@ final class ImportTemporaryFile {
         let folder = RuleStore.folder(of: target)
         let prefix = (target.split(separator: "/").last.map(String.init) ?? target) + infix
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        let mine = names.filter { $0.hasPrefix(prefix) }
+        // PATH.importing-PID or PID.N, then maybe a side file's suffix: nothing else is touched.
+        let mine = names.filter { name in
+            guard name.hasPrefix(prefix) else { return false }
+            var rest = Substring(name.dropFirst(prefix.count))
+            if let suffix = companionSuffixes.first(where: { rest.hasSuffix($0) }) { rest = rest.dropLast(suffix.count) }
+            return !rest.isEmpty && rest.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+        }
         let companions = mine.filter { name in companionSuffixes.contains { name.hasSuffix($0) } }
+        var database = stat()
+        let hasDatabase = stat(target, &database) == 0
         for name in mine where !companions.contains(name) {
             let file = folder + "/" + name
+            // A second name of the database itself (an import killed between linking it into
+            // place and removing this name): unlinked without being opened, since closing any
+            // descriptor of the database would drop this process's SQLite locks on it.
+            var status = stat()
+            if hasDatabase, lstat(file, &status) == 0, status.st_dev == database.st_dev, status.st_ino == database.st_ino {
+                unlink(file)
+                continue
+            }
             let fd = Foundation.open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard fd >= 0 else { continue }
             if flock(fd, LOCK_EX | LOCK_NB) == 0 { remove(file) }
