@@ -6,14 +6,9 @@
 public struct Lexicon: Sendable {
     private(set) var words: Set<String>
     private(set) var frequency: [String: Int] = [:]
-    /// A run of more letters is no word (English words stop near 30), so it is not learned.
-    static let maximumWordLength = 40
-    /// The length of the longest word, in characters: no piece of a glued word is longer.
-    private(set) var longestWord: Int
 
     public init(words: Set<String>) {
         self.words = words
-        self.longestWord = words.lazy.map(\.count).max() ?? 0
     }
 
     /// The compiled-in word lists.
@@ -35,9 +30,8 @@ public struct Lexicon: Sendable {
 
     /// Adds words known to be real (from undamaged text).
     public mutating func learnWords(from text: String) {
-        for word in Self.letterRuns(text) where word.count > 1 && word.count <= Self.maximumWordLength {
-            let lower = word.lowercased()
-            if words.insert(lower).inserted { longestWord = max(longestWord, lower.count) }
+        for word in Self.letterRuns(text) where word.count > 1 {
+            words.insert(word.lowercased())
         }
     }
 

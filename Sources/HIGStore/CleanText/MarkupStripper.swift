@@ -60,7 +60,10 @@ public struct MarkupStripper: Sendable {
         }
         if form == .pdfMarkdown {
             (s, line.boldLead) = Self.removeEmphasis(s)
-            s = Self.removeResidue(Self.collapseWhitespace(s))
+            s = Self.collapseWhitespace(s)
+        }
+        if form == .pdfMarkdown {
+            s = Self.removeResidue(s)
             line.boldLead = line.boldLead.map { Self.removeResidue(Self.collapseWhitespace($0)) }.flatMap { $0.isEmpty ? nil : $0 }
         }
         line.text = s
@@ -237,27 +240,18 @@ public struct MarkupStripper: Sendable {
     }
 
     /// Removes `**bold**`, `__bold__` and `*italic*` markers; returns the leading bold words.
-    ///
-    /// A pair of markers is removed wherever it stands, including one that removing another
-    /// brings together: `*__*` leaves nothing, not `**`.
     static func removeEmphasis(_ s: String) -> (String, String?) {
-        let bytes = Array(s.utf8)
-        let star = UInt8(ascii: "*"), underscore = UInt8(ascii: "_")
         var lead: String?
-        if bytes.count >= 2, bytes[0] == star, bytes[1] == star, let close = find([star, star], in: bytes, from: 2) {
-            let words = String(decoding: bytes[2..<close], as: UTF8.self).trimmingCharacters(in: .whitespaces)
-            if !words.isEmpty { lead = words }
-        }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        for byte in bytes {
-            if (byte == star || byte == underscore), out.last == byte {
-                out.removeLast()
-            } else {
-                out.append(byte)
+        if s.hasPrefix("**") {
+            let afterOpen = s.index(s.startIndex, offsetBy: 2)
+            if let close = s.range(of: "**", range: afterOpen..<s.endIndex) {
+                let words = String(s[afterOpen..<close.lowerBound]).trimmingCharacters(in: .whitespaces)
+                if !words.isEmpty { lead = words }
             }
         }
-        return (removeItalics(String(decoding: out, as: UTF8.self)), lead.map(removeItalics))
+        var out = s.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "__", with: "")
+        out = removeItalics(out)
+        return (out, lead.map(removeItalics))
     }
 
     /// `*UIAlertView Class Reference*` → `UIAlertView Class Reference`. An asterisk that does not
