@@ -7,6 +7,8 @@ struct HigCommand: Sendable {
         let name: String
         /// A closed set of values (`(values: ...)`) or a number: the argument parser answers before any query.
         let isParsed: Bool
+        /// `<file>`: a file the command writes, not a value it looks up.
+        let namesOutputFile: Bool
     }
 
     let name: String
@@ -41,7 +43,7 @@ struct HigCommand: Sendable {
                 guard let index = words.firstIndex(where: { $0.hasPrefix("--") }), index + 1 < words.count,
                       words[index + 1].hasPrefix("<"), words[index] != "--db" else { return nil }
                 let isParsed = block.contains("(values:") || block.range(of: #"\(default: \d+\)"#, options: .regularExpression) != nil
-                return Option(name: words[index], isParsed: isParsed)
+                return Option(name: words[index], isParsed: isParsed, namesOutputFile: words[index + 1] == "<file>")
             }
             let arguments = (parts["ARGUMENTS"] ?? []).compactMap { line -> String? in
                 let trimmed = line.trimmingCharacters(in: .whitespaces)

@@ -66,6 +66,9 @@ struct InjectionTests {
             _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
             let dump = try Fixtures.dump(Database(path: path))
+            // The commands run in a folder of their own: an attempt may name a file or folder there.
+            let scratch = folder.appending(path: "scratch")
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             // Options with a closed set of values or a number are answered by the argument
             // parser before any query: a few attempts suffice there.
             let parsedOnly = ["'; DROP TABLE rules; --", "%", "x\ny", "", "-1"]
@@ -74,7 +77,7 @@ struct InjectionTests {
                 var slots: [(label: String, isParsed: Bool, arguments: (String) -> [String])] = []
                 let base = ["--db", path, command.name]
                 let placeholders = command.arguments.map { _ in "x" }
-                for option in command.options {
+                for option in command.options where !option.namesOutputFile {
                     slots.append(("\(command.name) \(option.name)", option.isParsed, { base + placeholders + [option.name, $0] }))
                 }
                 for (index, argument) in command.arguments.enumerated() {
@@ -87,7 +90,7 @@ struct InjectionTests {
                 }
                 for slot in slots {
                     for attempt in slot.isParsed ? parsedOnly : Self.commandLineAttempts {
-                        let result = try cli.hig(slot.arguments(attempt), in: folder)
+                        let result = try cli.hig(slot.arguments(attempt), in: scratch)
                         runs += 1
                         let line = "\(slot.label) \(attempt.debugDescription.prefix(60))"
                         if result.status == 0 {
@@ -105,7 +108,7 @@ struct InjectionTests {
             #expect(runs > 100)
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
             #expect(try Fixtures.dump(Database(path: path)) == dump)
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "hig.sqlite" }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "hig.sqlite" && $0 != "scratch" }
             #expect(leftovers.isEmpty, "\(leftovers)")
         }
     }
