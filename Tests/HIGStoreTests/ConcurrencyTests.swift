@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import Testing
 @testable import HIGStore
@@ -27,21 +26,6 @@ struct ConcurrencyTests {
             let later = try RuleStore.open(path: path)
             #expect(try later.editions().allSatisfy { $0.name.hasSuffix(" new") })
             #expect(Set(try later.rules().map(\.id)).isDisjoint(with: rules.map(\.id)))
-        }
-    }
-
-    @Test("A store opened for queries cannot write")
-    func aStoreIsQueryOnly() throws {
-        try Fixtures.withTemporaryFolder { folder in
-            let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
-            let store = try RuleStore.open(path: path)
-            #expect {
-                try store.db.execute("DELETE FROM rules")
-            } throws: { error in
-                (error as? SQLiteError)?.primaryCode == SQLITE_READONLY
-            }
-            #expect(try store.rules().count == 114)
         }
     }
 

@@ -88,15 +88,20 @@ struct FuzzTests {
     static func markupLeft(in text: String, form: EditionManifest.Form, withinLine: Bool) -> [String] {
         var found: [String] = []
         if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { found.append("a control character") }
-        if text.first?.isWhitespace == true || text.last?.isWhitespace == true { found.append("white space at an end") }
-        if text.contains("  ") { found.append("a doubled space") }
+        // Read scalar by scalar: a combining mark after a space makes a Character that counts as white space.
+        let scalars = Array(text.unicodeScalars)
+        if scalars.first?.properties.isWhitespace == true || scalars.last?.properties.isWhitespace == true {
+            found.append("white space at an end")
+        }
+        if zip(scalars, scalars.dropFirst()).contains(where: { $0.properties.isWhitespace && $1.properties.isWhitespace }) {
+            found.append("a doubled space")
+        }
         // A bullet as the cleaner itself reads one: stripping bullets again would change the text.
         if MarkupStripper.removeBullets(text, markdown: form == .pdfMarkdown).1 > 0 { found.append("a bullet") }
         guard form == .pdfMarkdown else { return found }
         for mark in ["**", "__", "<!--"] where text.contains(mark) { found.append("'\(mark)'") }
         guard withinLine else { return found }
         // `<x...>` and `](...)`, found in one pass (a regular expression would retry from every "<").
-        let scalars = Array(text.unicodeScalars)
         if let open = scalars.indices.first(where: { scalars[$0] == "<" && $0 + 1 < scalars.count && (scalars[$0 + 1].properties.isAlphabetic || scalars[$0 + 1] == "/") }),
            scalars[(open + 1)...].contains(">") { found.append("an HTML tag") }
         if let open = scalars.indices.first(where: { scalars[$0] == "]" && $0 + 1 < scalars.count && scalars[$0 + 1] == "(" }),

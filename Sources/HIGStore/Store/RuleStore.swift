@@ -8,7 +8,9 @@ import Foundation
 ///   readers go on reading the last committed state, and never wait for it.
 /// - A store opened for queries reads one snapshot: every query it makes sees the database as
 ///   it was when it was opened, so an import that commits meanwhile never shows half of its
-///   work. Open a new store to see a later import. It cannot write (`query_only`).
+///   work. Open a new store to see a later import. (A write through `db` would have to upgrade
+///   that read transaction, which fails once another writer has committed: write through a
+///   `Database` of its own.)
 /// - An import writes in one transaction; a second writer waits up to `busyTimeout` for the
 ///   first, then fails with `HIGError.databaseBusy`.
 /// - A first import builds the database in `PATH.importing-PID` and links it into place only
@@ -63,7 +65,6 @@ public final class RuleStore {
                 try db.transaction { try migrator.migrate(db) }
                 try beginSnapshot(db, migrator)
             }
-            try db.execute("PRAGMA query_only = ON")
             return RuleStore(db: db)
         } catch let error as SQLiteError {
             throw translate(error, path: path)
