@@ -19,7 +19,13 @@ struct InjectionTests {
         String(repeating: "a", count: 5_000), String(repeating: "' OR ", count: 500),
     ]
 
-    /// One of each kind, for the command line (each is a process; the library takes them all).
+    /// Every option and argument takes these, and `rotating` more of `commandLineAttempts` in
+    /// turn, so that every attempt reaches several of them (each run is a process; the library
+    /// takes every attempt everywhere).
+    static let coreAttempts = ["'", "'; DROP TABLE rules; --", "%", "NEAR(", "\"unterminated", "x\ny"]
+    static let rotating = 6
+
+    /// One of each kind, for the command line.
     static let commandLineAttempts = [
         "'", "\"", "x' OR '1'='1", "'; DROP TABLE rules; --", "') OR 1=1 --", "' UNION SELECT name, sql FROM sqlite_master --",
         "%", "_", "____-________", "2011-%", "\\%", "*", "NEAR(", "NEAR(cancel left, 5)", "OR", "a OR b", "title:alert",
@@ -73,6 +79,8 @@ struct InjectionTests {
             // parser before any query: a few attempts suffice there.
             let parsedOnly = ["'; DROP TABLE rules; --", "%", "x\ny", "", "-1"]
             var runs = 0
+            var turn = 0
+            let others = Self.commandLineAttempts.filter { !Self.coreAttempts.contains($0) }
             for command in HigCommand.all {
                 var slots: [(label: String, isParsed: Bool, arguments: (String) -> [String])] = []
                 let base = ["--db", path, command.name]
@@ -89,7 +97,10 @@ struct InjectionTests {
                     }))
                 }
                 for slot in slots {
-                    for attempt in slot.isParsed ? parsedOnly : Self.commandLineAttempts {
+                    let attempts = slot.isParsed ? parsedOnly
+                        : Self.coreAttempts + (0..<Self.rotating).map { others[(turn + $0) % others.count] }
+                    if !slot.isParsed { turn += Self.rotating }
+                    for attempt in attempts {
                         let result = try cli.hig(slot.arguments(attempt), in: scratch)
                         runs += 1
                         let line = "\(slot.label) \(attempt.debugDescription.prefix(60))"
@@ -105,7 +116,7 @@ struct InjectionTests {
                 }
             }
             print("injection: \(runs) runs of \(HigCommand.all.map(\.name).joined(separator: ", "))")
-            #expect(runs > 100)
+            #expect(runs > 60)
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
             #expect(try Fixtures.dump(Database(path: path)) == dump)
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "hig.sqlite" && $0 != "scratch" }
