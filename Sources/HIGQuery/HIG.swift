@@ -45,11 +45,15 @@ struct HIG: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as HIGError {
-            Console.fail(error.description)
+            Console.fail(error.description.escapingControlCharacters)
         } catch let error as SQLiteError {
-            Console.fail("database error: \(error.message)")
+            Console.fail(RuleStore.describe(error).description.escapingControlCharacters)
         } catch {
-            exit(withError: error)
+            // --help and --version print and succeed; an argument mistake is one line like any other.
+            guard exitCode(for: error) != .success else { exit(withError: error) }
+            let message = message(for: error).split(separator: "\n")
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+            Console.fail(message.isEmpty ? "invalid arguments; see `hig help`" : message.escapingControlCharacters + " (see `hig help`)")
         }
     }
 }

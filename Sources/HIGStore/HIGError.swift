@@ -14,6 +14,11 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case databaseReadOnly(path: String)
     case databaseBusy(path: String)
     case diskFull(path: String)
+    case databaseFolderReadOnly(path: String)
+    case databaseNeedsRecovery(path: String)
+    case schemaNeedsUpgrade(path: String, version: Int, known: Int)
+    case sourceTooLarge(path: String, bytes: Int, limit: Int)
+    case sourceNotRegularFile(path: String)
     case schemaTooNew(path: String, version: Int, known: Int)
     case migrationChanged(path: String, name: String)
     case unknownEdition(String, known: [String])
@@ -60,6 +65,16 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "\(path) is locked by another hig writing to it; wait for it to finish and try again"
         case .diskFull(let path):
             "no space left to write \(path); free some space and import again (nothing was changed)"
+        case .databaseFolderReadOnly(let path):
+            "cannot write \(path): its folder is not writable, and a write needs files beside the database (\(Self.fileName(path)).importing-*, \(Self.fileName(path))-wal); queries still work, but import needs a writable folder (or pass another --db)"
+        case .databaseNeedsRecovery(let path):
+            "\(path) was left in the middle of a write by a hig that stopped, and only a hig with write access to it and its folder can finish recovering it; run any hig command there once with write access"
+        case .schemaNeedsUpgrade(let path, let version, let known):
+            "\(path) has schema version \(version), older than this hig's (\(known)), and upgrading it needs write access; run `hig import` with write access to it and its folder, or pass another --db"
+        case .sourceTooLarge(let path, let bytes, let limit):
+            "\(path) is \(Self.megabytes(bytes)), more than the \(Self.megabytes(limit)) an edition file may hold; split it into one file per chapter and list each in the manifest"
+        case .sourceNotRegularFile(let path):
+            "\(path) is not a regular file (a directory, device or pipe); the manifest must name text files"
         case .schemaTooNew(let path, let version, let known):
             "\(path) has schema version \(version), newer than this hig knows (\(known)); use a newer hig or another --db"
         case .migrationChanged(let path, let name):
@@ -93,5 +108,16 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
         case .optionNeedsFormat(let option, let format):
             "\(option) applies only to --format \(format); drop it or add --format \(format)"
         }
+    }
+}
+
+extension HIGError {
+    fileprivate static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    fileprivate static func megabytes(_ bytes: Int) -> String {
+        let tenths = (bytes * 10 + 524_288) / 1_048_576
+        return "\(tenths / 10).\(tenths % 10) MB"
     }
 }

@@ -37,8 +37,8 @@ struct BadInputTests {
             #expect {
                 try RuleStore.importEditions(from: editions, into: folder.appending(path: "hig.sqlite").path)
             } throws: { error in
-                guard case .sourceUnreadable = error as? HIGError else { return false }
-                return true
+                guard case .sourceNotRegularFile(let path) = error as? HIGError else { return false }
+                return path.contains("editions/dir.md")
             }
         }
     }

@@ -125,7 +125,7 @@ struct CommandLineTests {
         try Fixtures.withTemporaryFolder { folder in
             // A copy of the binary far from any clone: nothing to import from.
             let copy = folder.appending(path: "hig")
-            try FileManager.default.copyItem(at: Self.binary, to: copy)
+            try Fixtures.copyExecutable(Self.binary, to: copy)
             let process = Process()
             process.executableURL = copy
             process.arguments = ["editions"]
@@ -137,7 +137,7 @@ struct CommandLineTests {
             let err = Pipe()
             process.standardError = err
             process.standardOutput = Pipe()
-            try process.run()
+            try Fixtures.launch(process)
             let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             #expect(process.terminationStatus == 1)
@@ -150,7 +150,7 @@ struct CommandLineTests {
     func copiedBinaryWorks() throws {
         try Fixtures.withTemporaryFolder { folder in
             let copy = folder.appending(path: "hig")
-            try FileManager.default.copyItem(at: Self.binary, to: copy)
+            try Fixtures.copyExecutable(Self.binary, to: copy)
             let process = Process()
             process.executableURL = copy
             process.arguments = ["--db", folder.appending(path: "c.sqlite").path, "import", "--editions", Fixtures.editions.path]
@@ -158,7 +158,7 @@ struct CommandLineTests {
             let out = Pipe()
             process.standardOutput = out
             process.standardError = Pipe()
-            try process.run()
+            try Fixtures.launch(process)
             let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)

@@ -58,6 +58,31 @@ enum Fixtures {
         return #"{"format": 1, "editions": [\#(editions.joined(separator: ","))], "files": [\#(files.joined(separator: ","))]}"#
     }
 
+    /// Copies an executable through a descriptor that no child process can inherit: a write
+    /// descriptor leaked into a process another test spawns meanwhile would make running the
+    /// copy fail with "Text file busy" for as long as that process lives.
+    static func copyExecutable(_ source: URL, to destination: URL) throws {
+        let data = try Data(contentsOf: source)
+        let fd = open(destination.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        defer { close(fd) }
+        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == data.count else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    /// Starts `process`, retrying while its executable is still held open by a process that
+    /// another test is starting at this very moment (ETXTBSY: between its fork and its exec).
+    static func launch(_ process: Process) throws {
+        for attempt in 1... {
+            do {
+                try process.run()
+                return
+            } catch let error as NSError where attempt < 20 && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY) {
+                usleep(50_000)
+            }
+        }
+    }
+
     /// Every row of every table, as text: two equal dumps mean two equal databases.
     static func dump(_ db: Database) throws -> String {
         var out = ""

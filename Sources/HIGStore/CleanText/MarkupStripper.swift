@@ -26,8 +26,18 @@ public struct MarkupStripper: Sendable {
             text = text.dropFirst()
         }
         var s = String(text)
-        // NUL and other control characters carry no words.
-        s = String(s.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
+        // NUL and other control characters carry no words; a tab inside a line separates two.
+        if s.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+            var kept = String.UnicodeScalarView()
+            for scalar in s.unicodeScalars {
+                if scalar == "\t" {
+                    kept.append(" ")
+                } else if scalar.value >= 0x20 && scalar.value != 0x7F {
+                    kept.append(scalar)
+                }
+            }
+            s = String(kept)
+        }
         let hadContent = s.contains { !$0.isWhitespace }
         // Each markup pass runs only when its opening character is there: most lines hold none.
         let has = { (byte: UInt8) in s.utf8.contains(byte) }
@@ -55,6 +65,10 @@ public struct MarkupStripper: Sendable {
             (s, line.boldLead) = Self.removeEmphasis(s)
             s = Self.collapseWhitespace(s)
         }
+        if form == .pdfMarkdown {
+            s = Self.removeResidue(s)
+            line.boldLead = line.boldLead.map { Self.removeResidue(Self.collapseWhitespace($0)) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
         line.text = s
         line.isMarkupOnly = hadContent && s.isEmpty
         return line
@@ -62,16 +76,45 @@ public struct MarkupStripper: Sendable {
 
     // MARK: - Pieces
 
+    /// Removes every `<!-- ... -->` (an unclosed one runs to the end of the line).
+    ///
+    /// One pass over the bytes: a comment's markers are ASCII, so cutting them out leaves valid
+    /// UTF-8, and a line of many comments costs no more than one of a few.
     static func removeComments(_ s: String) -> String {
-        var s = s
-        while let open = s.range(of: "<!--") {
-            if let close = s.range(of: "-->", range: open.upperBound..<s.endIndex) {
-                s.removeSubrange(open.lowerBound..<close.upperBound)
-            } else {
-                s.removeSubrange(open.lowerBound..<s.endIndex)
+        guard s.utf8.contains(UInt8(ascii: "<")) else { return s }
+        let bytes = Array(s.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            out.append(bytes[index])
+            index += 1
+            // An opening marker may be completed by the bytes after a removed comment: "<!<!---->--".
+            if out.count >= 4, out[out.count - 4] == UInt8(ascii: "<"), out[out.count - 3] == UInt8(ascii: "!"),
+               out[out.count - 2] == UInt8(ascii: "-"), out[out.count - 1] == UInt8(ascii: "-") {
+                out.removeLast(4)
+                index = find(Array("-->".utf8), in: bytes, from: index).map { $0 + 3 } ?? bytes.count
             }
         }
-        return s
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The offset of the first `needle` in `bytes` at or after `start`.
+    static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var index = start
+        while index <= bytes.count - needle.count {
+            if bytes[index] == first {
+                var matches = true
+                for offset in 1..<needle.count where bytes[index + offset] != needle[offset] {
+                    matches = false
+                    break
+                }
+                if matches { return index }
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Page anchors `<span id="page-72-1">` and image names `_page_116_Picture_13` count pages
@@ -94,33 +137,49 @@ public struct MarkupStripper: Sendable {
         return pages
     }
 
+    /// Removes `![alt](target)` images. An image left unclosed stops the removal: the rest of the
+    /// line is kept as it is.
     static func removeImages(_ s: String) -> String {
-        var s = s
-        var searchStart = s.startIndex
-        while let open = s.range(of: "![", range: searchStart..<s.endIndex) {
-            guard let close = s.range(of: "](", range: open.upperBound..<s.endIndex),
-                  let end = s[close.upperBound...].firstIndex(of: ")") else { break }
-            s.removeSubrange(open.lowerBound...end)
-            searchStart = open.lowerBound
+        guard s.utf8.contains(UInt8(ascii: "!")) else { return s }
+        let bytes = Array(s.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "!"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") {
+                guard let close = find(Array("](".utf8), in: bytes, from: index + 2),
+                      let end = find([UInt8(ascii: ")")], in: bytes, from: close + 2) else {
+                    out.append(contentsOf: bytes[index...])
+                    break
+                }
+                index = end + 1
+                continue
+            }
+            out.append(bytes[index])
+            index += 1
         }
-        return s
+        return String(decoding: out, as: UTF8.self)
     }
 
+    /// Removes `<span ...>`, `</span>` and other tags: a "<" before a letter or "/", up to the
+    /// next ">". Read scalar by scalar, so a combining mark after ">" cannot hide it.
     static func removeTags(_ s: String) -> String {
-        var out = ""
-        var index = s.startIndex
-        while index < s.endIndex {
-            let c = s[index]
-            if c == "<", let end = s[index...].firstIndex(of: ">"),
-               let next = s.index(index, offsetBy: 1, limitedBy: s.endIndex), next < s.endIndex,
-               s[next].isLetter || s[next] == "/" {
-                index = s.index(after: end)
+        let scalars = Array(s.unicodeScalars)
+        // Searching for a closing ">" only where one is left keeps a line of many "<a" linear.
+        guard let lastClose = scalars.lastIndex(of: ">") else { return s }
+        var out = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let c = scalars[index]
+            if c == "<", index + 1 < lastClose, scalars[index + 1].properties.isAlphabetic || scalars[index + 1] == "/",
+               let end = scalars[(index + 1)...].firstIndex(of: ">") {
+                index = end + 1
             } else {
                 out.append(c)
-                index = s.index(after: index)
+                index += 1
             }
         }
-        return out
+        return String(out)
     }
 
     static func removeHeadingMarker(_ s: String) -> (String, Int) {
@@ -134,33 +193,41 @@ public struct MarkupStripper: Sendable {
     /// Strips bullet markers, however many are stacked ("- ❏ ", "- ●"). In web text only the
     /// typographic bullets count: a leading "-" there is a dash of the text.
     static func removeBullets(_ s: String, markdown: Bool) -> (String, Int) {
-        var s = Substring(s)
+        // White space the indent does not count (a line separator, a no-break space) hides no bullet.
+        var rest = Substring(s).unicodeScalars.drop(while: \.properties.isWhitespace)
         var depth = 0
-        while let first = s.first {
-            let isMarker = markdown ? bulletMarkers.contains(first) : "•●◦▪‣".contains(first)
+        while let first = rest.first {
+            let isMarker = markdown ? bulletScalars.contains(first) : webBulletScalars.contains(first)
             guard isMarker else { break }
-            let after = s.dropFirst()
+            let after = rest.dropFirst()
             // "**bold" and "*italic*" are not bullets; "-dash" glued to a word is not either.
-            guard after.isEmpty || after.first == " " || after.first == "\t" || "●❏•◦▪".contains(first) else { break }
-            s = after.drop(while: { $0 == " " || $0 == "\t" })
+            guard after.isEmpty || after.first == " " || after.first == "\t" || unspacedBulletScalars.contains(first) else { break }
+            rest = after.drop(while: { $0 == " " || $0 == "\t" })
             depth += 1
         }
-        return (String(s), depth)
+        return (String(Substring(rest)), depth)
     }
+
+    static let bulletScalars = Set(bulletMarkers.flatMap(\.unicodeScalars))
+    static let webBulletScalars = Set("•●◦▪‣".unicodeScalars)
+    /// Markers that are bullets even with no space after them.
+    static let unspacedBulletScalars = Set("●❏•◦▪".unicodeScalars)
 
     /// `[text](target)` becomes `text`; so does the misplaced form PDF conversion leaves,
     /// `["Using](#page-70-0) Action [Sheets"](#page-70-0)`.
     static func removeLinks(_ s: String) -> String {
-        var chars = Array(s)
+        let scalars = Array(s.unicodeScalars)
         var index = 0
         var openBrackets: [Int] = []
         var remove = Set<Int>()
-        while index < chars.count {
-            let c = chars[index]
+        // A target is looked for only where a ")" is left, so a line of many "](" stays linear.
+        let lastClose = scalars.lastIndex(of: ")") ?? -1
+        while index < scalars.count {
+            let c = scalars[index]
             if c == "[" {
                 openBrackets.append(index)
-            } else if c == "]", index + 1 < chars.count, chars[index + 1] == "(",
-                      let close = chars[(index + 2)...].firstIndex(of: ")") {
+            } else if c == "]", index + 1 < scalars.count, scalars[index + 1] == "(", index + 2 <= lastClose,
+                      let close = scalars[(index + 2)...].firstIndex(of: ")") {
                 if let open = openBrackets.popLast() { remove.insert(open) }
                 for i in index...close { remove.insert(i) }
                 index = close
@@ -170,8 +237,9 @@ public struct MarkupStripper: Sendable {
             index += 1
         }
         guard !remove.isEmpty else { return s }
-        chars = chars.enumerated().filter { !remove.contains($0.offset) }.map(\.element)
-        return String(chars)
+        var out = String.UnicodeScalarView()
+        for (offset, scalar) in scalars.enumerated() where !remove.contains(offset) { out.append(scalar) }
+        return String(out)
     }
 
     /// Removes `**bold**`, `__bold__` and `*italic*` markers; returns the leading bold words.
@@ -192,25 +260,53 @@ public struct MarkupStripper: Sendable {
     /// `*UIAlertView Class Reference*` → `UIAlertView Class Reference`. An asterisk that does not
     /// open or close a word (a footnote mark, "5 * 3") stays.
     static func removeItalics(_ s: String) -> String {
-        let chars = Array(s)
+        guard s.utf8.contains(UInt8(ascii: "*")) else { return s }
+        let scalars = Array(s.unicodeScalars)
+        func isWordScalar(_ scalar: Unicode.Scalar?) -> Bool {
+            guard let scalar else { return false }
+            return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        }
         var remove = Set<Int>()
         var open: Int?
-        for (i, c) in chars.enumerated() where c == "*" {
-            let before: Character? = i > 0 ? chars[i - 1] : nil
-            let after: Character? = i + 1 < chars.count ? chars[i + 1] : nil
+        for (i, c) in scalars.enumerated() where c == "*" {
+            let before: Unicode.Scalar? = i > 0 ? scalars[i - 1] : nil
+            let after: Unicode.Scalar? = i + 1 < scalars.count ? scalars[i + 1] : nil
             if let o = open {
-                if let before, !before.isWhitespace, after.map({ !$0.isLetter && !$0.isNumber }) ?? true {
+                if let before, !before.properties.isWhitespace, !isWordScalar(after) {
                     remove.insert(o)
                     remove.insert(i)
                     open = nil
                 }
-            } else if let after, !after.isWhitespace, before.map({ !$0.isLetter && !$0.isNumber }) ?? true {
+            } else if let after, !after.properties.isWhitespace, !isWordScalar(before) {
                 open = i
             }
         }
         guard !remove.isEmpty else { return s }
-        return String(chars.enumerated().filter { !remove.contains($0.offset) }.map(\.element))
+        var out = String.UnicodeScalarView()
+        for (offset, scalar) in scalars.enumerated() where !remove.contains(offset) { out.append(scalar) }
+        return String(out)
     }
+
+    /// Markup that only the removal of other markup brought together (`<!<b>--`, `**- x**`) is
+    /// removed by further passes over the clean text, until a pass changes nothing.
+    static func removeResidue(_ s: String) -> String {
+        var s = s
+        for _ in 0..<maximumResiduePasses {
+            let mayHoldMarkup = s.utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_")
+                || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "!") } || s.unicodeScalars.first.map(bulletScalars.contains) == true
+            guard mayHoldMarkup else { return s }
+            var next = removeImages(removeComments(s))
+            next = removeLinks(removeTags(next))
+            next = removeBullets(removeEmphasis(next).0, markdown: true).0
+            next = collapseWhitespace(next)
+            if next == s { return s }
+            s = next
+        }
+        return s
+    }
+
+    /// Each pass removes at least one marker; nesting deeper than this is left as it is.
+    static let maximumResiduePasses = 8
 
     static func collapseWhitespace(_ s: String) -> String {
         var out = String.UnicodeScalarView()

@@ -8,24 +8,35 @@ import Foundation
 public final class Database {
     public enum Mode: Sendable {
         case readOnly
+        /// Read-only, without locks or the `-wal` and `-shm` files beside it: for a file no one
+        /// writes while it is read, in a folder where those files cannot be created.
+        case immutable
         case readWrite
         /// Read-write, and create the file when it does not exist.
         case create
     }
 
+    /// How long a statement waits for another connection's lock before failing with
+    /// `SQLITE_BUSY`, unless the opener says otherwise.
+    public static let defaultBusyTimeout: Duration = .seconds(5)
+
     let handle: OpaquePointer
     public let path: String
     private var statements: [String: Statement] = [:]
 
-    public init(path: String, mode: Mode = .readWrite) throws(SQLiteError) {
+    public init(path: String, mode: Mode = .readWrite, busyTimeout: Duration = Database.defaultBusyTimeout) throws(SQLiteError) {
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        var name = path
         switch mode {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            name = Self.uri(path, query: "immutable=1")
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
         var handle: OpaquePointer?
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        let code = sqlite3_open_v2(name, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let error = SQLiteError(code: code, connection: handle)
             sqlite3_close_v2(handle)
@@ -33,8 +44,25 @@ public final class Database {
         }
         self.handle = handle
         self.path = path
-        sqlite3_busy_timeout(handle, 5_000)
+        let (seconds, attoseconds) = busyTimeout.components
+        sqlite3_busy_timeout(handle, Int32(clamping: seconds * 1_000 + attoseconds / 1_000_000_000_000_000))
         try execute("PRAGMA foreign_keys = ON")
+    }
+
+    /// A `file:` URI for `path`, every byte outside the unreserved set percent-encoded, so that
+    /// no `?`, `#` or `%` in a file name is read as part of the query.
+    static func uri(_ path: String, query: String) -> String {
+        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/-._~".utf8)
+        var encoded = ""
+        for byte in path.utf8 {
+            if unreserved.contains(byte) {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return "file:\(encoded)?\(query)"
     }
 
     deinit {
@@ -69,7 +97,7 @@ public final class Database {
             let message = error.map { String(cString: $0) }
             sqlite3_free(error)
             var failure = SQLiteError(code: code, connection: handle, sql: script)
-            if let message { failure = SQLiteError(code: code, message: message, sql: script) }
+            if let message { failure = SQLiteError(code: code, message: message, sql: script, path: path) }
             throw failure
         }
     }
@@ -107,6 +135,18 @@ public final class Database {
 
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// Sets the journal mode (`wal`, `memory`, ...) and returns the mode in force afterwards: a
+    /// read-only or in-memory database keeps its own.
+    @discardableResult
+    public func setJournalMode(_ mode: String) throws(SQLiteError) -> String {
+        // A pragma's value cannot be bound; `mode` is one of this package's own constants.
+        precondition(["wal", "delete", "memory", "off", "truncate", "persist"].contains(mode), "unknown journal mode \(mode)")
+        return try scalar("PRAGMA journal_mode = \(mode)")?.string?.lowercased() ?? ""
+    }
+
+    /// Whether a transaction is open on this connection.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
     /// Runs `body` in one IMMEDIATE transaction: committed when it returns, rolled back when it
     /// throws, so the database holds either all of its writes or none of them.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
@@ -123,9 +163,10 @@ public final class Database {
 }
 
 extension SQLiteError {
-    init(code: Int32, message: String, sql: String?) {
+    init(code: Int32, message: String, sql: String?, path: String? = nil) {
         self.code = code
         self.message = message
         self.sql = sql
+        self.path = path
     }
 }

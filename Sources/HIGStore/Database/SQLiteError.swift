@@ -9,6 +9,8 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     public let code: Int32
     public let message: String
     public let sql: String?
+    /// The database file of the connection that failed, when known.
+    public let path: String?
 
     public var primaryCode: Int32 { code & 0xFF }
 
@@ -26,6 +28,7 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
             self.message = String(cString: sqlite3_errstr(code))
         }
         self.sql = sql
+        self.path = connection.flatMap { sqlite3_db_filename($0, "main") }.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 }
 
@@ -37,3 +40,9 @@ func check(_ code: Int32, _ connection: OpaquePointer?, sql: String? = nil, acce
     }
     return code
 }
+
+// Extended result codes whose C macros are expressions, which do not import into Swift.
+let SQLITE_READONLY_RECOVERY: Int32 = SQLITE_READONLY | (1 << 8)
+let SQLITE_READONLY_ROLLBACK: Int32 = SQLITE_READONLY | (3 << 8)
+let SQLITE_READONLY_CANTINIT: Int32 = SQLITE_READONLY | (5 << 8)
+let SQLITE_READONLY_DIRECTORY: Int32 = SQLITE_READONLY | (6 << 8)

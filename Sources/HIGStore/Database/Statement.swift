@@ -38,7 +38,16 @@ final class Statement {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let value): code = sqlite3_bind_int64(handle, index, value)
             case .real(let value): code = sqlite3_bind_double(handle, index, value)
-            case .text(let value): code = sqlite3_bind_text(handle, index, value, -1, SQLITE_TRANSIENT)
+            case .text(let value):
+                // The length is given, so a NUL inside the text is bound too instead of ending it.
+                var value = value
+                code = value.withUTF8 { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { chars in
+                        // An empty buffer may have no address, and a NULL pointer would bind NULL.
+                        guard let start = chars.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, SQLITE_TRANSIENT) }
+                        return sqlite3_bind_text64(handle, index, start, UInt64(chars.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
+                    }
+                }
             }
             try check(code, connection, sql: sql)
         }
@@ -66,7 +75,9 @@ final class Statement {
             case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, index))
             default:
                 guard let text = sqlite3_column_text(handle, index) else { return .null }
-                return .text(String(cString: text))
+                // Read by length: a NUL stored inside the text is returned with it.
+                let length = Int(sqlite3_column_bytes(handle, index))
+                return .text(String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self))
             }
         }
     }

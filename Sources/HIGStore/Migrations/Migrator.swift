@@ -28,9 +28,13 @@ struct Migrator {
 
     /// True when some migration still has to run.
     func needsMigration(_ db: Database) throws -> Bool {
-        guard try tableExists(db) else { return true }
-        let current = try db.scalar("SELECT max(version) FROM schema_migrations")?.int ?? 0
-        return current < latestVersion
+        try currentVersion(db) < latestVersion
+    }
+
+    /// The version of the newest migration applied, 0 for a database without any.
+    func currentVersion(_ db: Database) throws -> Int {
+        guard try tableExists(db) else { return 0 }
+        return try db.scalar("SELECT max(version) FROM schema_migrations")?.int ?? 0
     }
 
     /// Applies the pending migrations. Call inside a transaction.

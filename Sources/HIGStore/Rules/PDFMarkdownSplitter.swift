@@ -54,7 +54,9 @@ struct PDFMarkdownSplitter {
             // list is a rule of its own.
             if previousWasBullet { openLead = nil }
             previousWasBullet = false
-            if RuleBuilder.continues(line.text), let last = builder.last, last.kind != .figure, line.boldLead == nil {
+            // No copy of the last rule is held while it grows: appending to a shared text would
+            // copy it each time.
+            if RuleBuilder.continues(line.text), builder.last.map({ $0.kind != .figure }) == true, line.boldLead == nil {
                 builder.extendLast(with: line)
                 continue
             }

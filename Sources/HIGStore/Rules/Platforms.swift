@@ -17,17 +17,18 @@ enum Platforms {
         while let last = words.last {
             let bare = last.hasSuffix(",") ? String(last.dropLast()) : last
             if known.contains(bare) {
-                found.insert(bare, at: 0)
+                found.append(bare)
                 words.removeLast()
             } else if words.count >= 2, known.contains(words[words.count - 2] + " " + bare) {
-                found.insert(words[words.count - 2] + " " + bare, at: 0)
+                found.append(words[words.count - 2] + " " + bare)
                 words.removeLast(2)
             } else {
                 break
             }
         }
         guard !found.isEmpty, !words.isEmpty else { return nil }
-        return (words.joined(separator: " "), found)
+        // Collected from the end; appending and reversing once keeps a long list linear.
+        return (words.joined(separator: " "), found.reversed())
     }
 }
 

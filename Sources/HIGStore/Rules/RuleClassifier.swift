@@ -81,14 +81,7 @@ enum RuleClassifier {
     /// True when some sentence opens with an imperative, possibly after an opening clause
     /// ("Generally, use ...", "When possible, avoid ...", "As with all button titles, use ...").
     static func opensWithImperative(_ text: String) -> Bool {
-        var sentences: [String] = []
-        var rest = text
-        while let first = Sentences.firstSentence(of: rest) {
-            sentences.append(first)
-            rest = String(rest.dropFirst(first.count)).trimmingCharacters(in: .whitespaces)
-        }
-        sentences.append(rest)
-        for sentence in sentences {
+        for sentence in Sentences.all(in: text) {
             let words = Sentences.words(sentence)
             guard let first = words.first else { continue }
             if imperativeVerbs.contains(first) && first != "generally" { return true }

@@ -8,13 +8,19 @@
 /// hashing again with a counter, in reading order.
 enum RuleIdentifier {
     static func assign(edition: String, verbatims: [String], taken: inout Set<String>) -> [String] {
-        verbatims.map { verbatim in
+        // Where the search for each text's next free counter resumes: the counters below it were
+        // taken when tried and stay taken, so a file of a thousand equal lines is not quadratic.
+        var resume: [String: Int] = [:]
+        return verbatims.map { verbatim in
             let normalized = MarkupStripper.collapseWhitespace(verbatim)
-            var attempt = 0
+            var attempt = resume[normalized, default: 0]
             while true {
                 let input = attempt == 0 ? "\(edition)\n\(normalized)" : "\(edition)\n\(normalized)\n\(attempt)"
                 let id = "\(edition)-\(SHA256.hex(of: input).prefix(8))"
-                if taken.insert(id).inserted { return id }
+                if taken.insert(id).inserted {
+                    resume[normalized] = attempt + 1
+                    return id
+                }
                 attempt += 1
             }
         }

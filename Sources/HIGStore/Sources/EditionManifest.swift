@@ -123,6 +123,10 @@ extension EditionManifest {
                 throw invalid("file \(file.path) names unknown edition '\(file.edition)' (declared: \(editions.map(\.id).joined(separator: ", ")))")
             }
             guard paths.insert(file.path).inserted else { throw invalid("file \(file.path) is listed twice") }
+            // The file system would read the path only up to the NUL, not what the manifest says.
+            guard !file.path.unicodeScalars.contains("\u{0}") else {
+                throw invalid("file path \(file.path.debugDescription) holds a NUL byte")
+            }
         }
         for edition in editions where !files.contains(where: { $0.edition == edition.id }) {
             throw invalid("edition '\(edition.id)' has no files")

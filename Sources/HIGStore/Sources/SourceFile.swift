@@ -10,15 +10,18 @@ public struct SourceFile: Sendable {
     public let lines: [String]
     public let sha256: String
 
-    /// Reads `entry` from `folder`, refusing paths that leave the folder, non-UTF-8 and empty files.
+    /// The largest edition file hig reads: many times the largest the guidelines have (a whole
+    /// edition as one web page is a few megabytes), and small enough that cleaning and splitting
+    /// it stays a matter of seconds. A larger file is refused before it is read.
+    public static let maximumSize = 16 * 1_048_576
+
+    /// Reads `entry` from `folder`, refusing paths that leave the folder, files that are not
+    /// regular files or are too large, non-UTF-8 and empty files.
     public static func read(_ entry: EditionManifest.File, folder: URL, displayRoot: URL) throws -> SourceFile {
         let url = try resolve(entry.path, in: folder)
         let path = url.path(percentEncoded: false)
         guard FileManager.default.fileExists(atPath: path) else { throw HIGError.sourceMissing(path: path) }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw HIGError.sourceUnreadable(path: path, reason: (error as NSError).localizedDescription)
-        }
+        let data = try readBounded(path)
         guard !data.isEmpty else { throw HIGError.sourceEmpty(path: path) }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw HIGError.sourceNotUTF8(path: path, byteOffset: firstInvalidUTF8Offset(data))
@@ -30,6 +33,32 @@ public struct SourceFile: Sendable {
             text: text,
             lines: splitLines(text),
             sha256: SHA256.hex(of: data))
+    }
+
+    /// The bytes of a regular file of at most `maximumSize` bytes. A pipe or device would block
+    /// or never end, so it is refused before it is opened; the size is checked again while
+    /// reading, in case the file grows meanwhile.
+    private static func readBounded(_ path: String) throws -> Data {
+        let attributes: [FileAttributeKey: Any]
+        do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch {
+            throw HIGError.sourceUnreadable(path: path, reason: (error as NSError).localizedDescription)
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else { throw HIGError.sourceNotRegularFile(path: path) }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= maximumSize else { throw HIGError.sourceTooLarge(path: path, bytes: size, limit: maximumSize) }
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            let data = try handle.read(upToCount: maximumSize + 1) ?? Data()
+            guard data.count <= maximumSize else {
+                throw HIGError.sourceTooLarge(path: path, bytes: data.count, limit: maximumSize)
+            }
+            return data
+        } catch let error as HIGError {
+            throw error
+        } catch {
+            throw HIGError.sourceUnreadable(path: path, reason: (error as NSError).localizedDescription)
+        }
     }
 
     /// Lines split on LF, CRLF or CR, without the terminators.
