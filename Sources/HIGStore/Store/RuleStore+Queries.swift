@@ -7,10 +7,11 @@ extension RuleStore {
     }
 
     public func editions() throws -> [EditionSummary] {
+        // One pass over the rules for the counts, not one count per source.
         let sources = try db.rows("""
-            SELECT s.edition_id, s.path, s.document, s.chunk, s.form, s.coverage, s.sha256,
-                   (SELECT count(*) FROM rules r WHERE r.source_id = s.id) AS rules
-            FROM sources s ORDER BY coalesce(s.chunk, 1e9), s.path
+            SELECT s.edition_id, s.path, s.document, s.chunk, s.form, s.coverage, s.sha256, coalesce(n.rules, 0) AS rules
+            FROM sources s LEFT JOIN (SELECT source_id, count(*) AS rules FROM rules GROUP BY source_id) n ON n.source_id = s.id
+            ORDER BY coalesce(s.chunk, 1e9), s.path
             """)
         let kinds = try db.rows("SELECT edition_id, kind, count(*) AS n FROM rules GROUP BY edition_id, kind")
         return try db.rows("SELECT id, name, date, platform_scope, platforms FROM editions ORDER BY position").map { row in
@@ -37,7 +38,8 @@ extension RuleStore {
         guard known.contains(edition) else { throw HIGError.unknownEdition(edition, known: known) }
     }
 
-    static let rulesQuery = """
+    /// A rule's columns, with its platforms, topics and lineage, for `record(_:)`.
+    static let ruleSelect = """
         SELECT r.id, r.edition_id, r.kind, r.section, r.title, r.text, r.verbatim, r.parent_id,
                r.line_start, r.line_end, r.page, s.path, s.document, s.chunk, s.sha256,
                (SELECT group_concat(platform, char(31)) FROM
@@ -57,23 +59,28 @@ extension RuleStore {
         FROM rules r
         JOIN sources s ON s.id = r.source_id
         JOIN editions e ON e.id = r.edition_id
+        """
+
+    static let rulesQuery = ruleSelect + "\n" + """
         WHERE (?1 IS NULL OR r.edition_id = ?1)
           AND (?2 IS NULL OR r.kind = ?2)
           AND (?3 IS NULL OR EXISTS (SELECT 1 FROM rule_platforms p WHERE p.rule_id = r.id AND p.platform = ?3 COLLATE NOCASE))
-          AND (?4 IS NULL OR r.id = ?4)
-          AND (?5 IS NULL OR EXISTS (SELECT 1 FROM rule_topics t WHERE t.rule_id = r.id AND t.topic_slug = ?5))
+          AND (?4 IS NULL OR EXISTS (SELECT 1 FROM rule_topics t WHERE t.rule_id = r.id AND t.topic_slug = ?4))
         ORDER BY e.position, coalesce(s.chunk, 1e9), s.path, r.ordinal
         """
+
+    /// By primary key: a filter written `(? IS NULL OR r.id = ?)` would scan every rule.
+    static let ruleByIDQuery = ruleSelect + "\nWHERE r.id = ?1"
 
     /// The rules that pass `filter`, in edition and reading order.
     public func rules(_ filter: RuleFilter = RuleFilter()) throws -> [RuleRecord] {
         if let edition = filter.edition { try checkEdition(edition) }
-        return try db.rows(Self.rulesQuery, arguments: [filter.edition, filter.kind?.rawValue, filter.platform, String?.none, filter.topic])
+        return try db.rows(Self.rulesQuery, arguments: [filter.edition, filter.kind?.rawValue, filter.platform, filter.topic])
             .map(Self.record)
     }
 
     public func rule(id: String) throws -> RuleRecord? {
-        try db.rows(Self.rulesQuery, arguments: [String?.none, String?.none, String?.none, id, String?.none]).first.map(Self.record)
+        try db.rows(Self.ruleByIDQuery, arguments: [id]).first.map(Self.record)
     }
 
     public func detail(id: String) throws -> RuleDetail {
