@@ -44,8 +44,12 @@ public struct Corpus: Sendable {
 
         var taken: [String: Set<String>] = [:]
         var sources: [Source] = []
-        for (file, edition) in files {
-            let drafts = splitter.drafts(file.lines, entry: file.entry, platforms: edition.platforms)
+        // Files are cleaned and split independently, on every core; ids are then given in
+        // reading order, so they do not depend on which file finished first.
+        let allDrafts = ParallelMap.map(files) { file, edition in
+            splitter.drafts(file.lines, entry: file.entry, platforms: edition.platforms)
+        }
+        for ((file, edition), drafts) in zip(files, allDrafts) {
             let verbatims = drafts.map { file.lines[($0.lineStart - 1)..<$0.lineEnd].joined(separator: "\n") }
             let ids = RuleIdentifier.assign(edition: edition.id, verbatims: verbatims, taken: &taken[edition.id, default: []])
             let rules = drafts.indices.map { index in
