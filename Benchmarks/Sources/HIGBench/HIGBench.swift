@@ -6,8 +6,8 @@ import Foundation
 struct HIGBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hig-bench",
-        abstract: "Generated editions with a known truth (issue 7).",
-        subcommands: [Generate.self, Check.self]
+        abstract: "Generated editions with a known truth, and the measurements of issue 7.",
+        subcommands: [Generate.self, Check.self, Run.self, Profile.self]
     )
 
     /// A failure of the benchmark prints one line (and what the failing tool said), exit 1.
@@ -122,5 +122,88 @@ struct Check: ParsableCommand {
             throw BenchError("the check failed:\n" + problems.joined(separator: "\n"))
         }
         print("check passed: \(expected.count) rules, \(report.truthLinks) truth links; every rule imported as generated; deterministic")
+    }
+}
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Generate each size, measure import against the sqlite3 floor, start-up and search; print Markdown tables.")
+
+    @Option(help: "Rules per edition, comma-separated.", transform: { text in
+        try text.split(separator: ",").map {
+            guard let size = Int($0.trimmingCharacters(in: .whitespaces)), size >= 1 else {
+                throw ValidationError("--sizes takes whole numbers, e.g. 1000,10000")
+            }
+            return size
+        }
+    })
+    var sizes: [Int] = [1000, 10000]
+
+    @Option(help: "Editions per size.")
+    var editions: Int = 4
+
+    @Option(help: "Seed of the generator.")
+    var seed: UInt64 = 1
+
+    @Flag(help: "One import per size, 5 start-ups, 50 queries (for CI).")
+    var quick = false
+
+    @Option(help: "Imports and floor loads per size (default: 3 up to 10k rules, else 1).")
+    var repeats: Int?
+
+    @Option(help: "The hig executable (default: the one beside hig-bench).")
+    var hig: String?
+
+    @Option(help: "Scratch folder for corpora and databases.")
+    var work: String = ".build/bench-work"
+
+    @Option(help: "Also write the figures as JSON to this file.")
+    var json: String?
+
+    func run() throws {
+        var options = BenchmarkOptions(sizes: sizes, hig: hig ?? siblingHIG(), work: URL(fileURLWithPath: work))
+        options.editions = editions
+        options.seed = seed
+        if quick { options.makeQuick() }
+        if let repeats { options.repeats = repeats }
+        let results = try Benchmark.run(options) { line in
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+        let machine = Machine.current()
+        print(Report.markdown(results, machine: machine))
+        if let json {
+            struct Output: Encodable {
+                let machine: Machine
+                let results: [SizeResult]
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(Output(machine: machine, results: results)).write(to: URL(fileURLWithPath: json))
+        }
+    }
+
+    private func siblingHIG() -> String {
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: me).deletingLastPathComponent().appending(path: "hig").path(percentEncoded: false)
+    }
+}
+
+struct Profile: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Time the stages of an in-process import of an editions folder (read, clean, split, write).")
+
+    @Option(help: "An editions folder (e.g. one `hig-bench generate` wrote).")
+    var editions: String
+
+    @Option(help: "The database to create (replaced).")
+    var db: String = ".build/bench-work/profile.sqlite"
+
+    func run() throws {
+        let stages = try ImportProfile.run(editions: URL(fileURLWithPath: editions), database: db)
+        print("| stage | wall s | CPU s | process peak MiB after |\n|---|---:|---:|---:|")
+        for stage in stages {
+            print("| \(stage.name) | \(String(format: "%.2f", stage.seconds)) | \(String(format: "%.2f", stage.cpuSeconds)) | "
+                + "\(String(format: "%.0f", stage.highWaterMiB)) |")
+        }
     }
 }
