@@ -9,6 +9,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Tests only: a real RFC 4180 reader for the CSV round trip (one small target, no dependencies).
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -45,7 +47,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HIGStoreTests",
-            dependencies: ["HIGStore", "CSQLite"]
+            dependencies: ["HIGStore", "CSQLite", .product(name: "CSV", package: "CSV.swift")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -11,7 +11,8 @@ struct HIG: ParsableCommand {
             The database defaults to $HIG_DB, then hig.sqlite in the current folder. A query on a \
             database that does not exist yet imports the bundled editions first.
             """,
-        subcommands: [Import.self, Editions.self, Rules.self, Show.self, Topics.self, Search.self, Export.self]
+        version: HIGVersion.current,
+        subcommands: [Import.self, Editions.self, Rules.self, Show.self, Topics.self, Search.self, EvolutionCommand.self, Diff.self, Export.self]
     )
 
     @Option(name: .long, help: "The database file (default: $HIG_DB, then ./hig.sqlite).")

@@ -24,6 +24,11 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case emptySearch
     case malformedSearch(String, reason: String)
     case invalidLimit(Int)
+    case editionsOutOfOrder(from: String, to: String)
+    case outputFolderMissing(path: String, folder: String)
+    case outputIsDirectory(path: String)
+    case outputUnwritable(path: String, reason: String)
+    case optionNeedsFormat(option: String, format: String)
 
     public var description: String {
         switch self {
@@ -75,8 +80,18 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "nothing to search for; give one or more words, e.g. hig search \"button colors\""
         case .malformedSearch(let query, let reason):
             "malformed search expression '\(query)' (\(reason)); fix the FTS5 syntax, or drop --raw to search for plain words"
+        case .editionsOutOfOrder(let from, let to):
+            "\(from) does not come before \(to); give the older edition first (see `hig editions`)"
         case .invalidLimit(let limit):
             "--limit must be 1 or more (got \(limit))"
+        case .outputFolderMissing(let path, let folder):
+            "cannot write \(path): there is no folder \(folder); create it or give another --output (nothing was written)"
+        case .outputIsDirectory(let path):
+            "cannot write \(path): it is a folder; give the path of a file inside it (nothing was written)"
+        case .outputUnwritable(let path, let reason):
+            "cannot write \(path) (\(reason)); nothing was written"
+        case .optionNeedsFormat(let option, let format):
+            "\(option) applies only to --format \(format); drop it or add --format \(format)"
         }
     }
 }

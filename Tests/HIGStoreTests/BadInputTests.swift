@@ -162,3 +162,39 @@ struct BadInputTests {
         }
     }
 }
+
+@Suite("Bad input: curated links")
+struct CuratedLinkInputTests {
+    func importing(curated: String) throws -> HIGError? {
+        try Fixtures.withTemporaryFolder { folder in
+            let manifest = Fixtures.manifest([("one", "one.md"), ("two", "two.md")])
+                .replacingOccurrences(of: #"{"format": 1,"#, with: #"{"format": 1, "curated_links": "links.json","#)
+            let editions = try Fixtures.writeEditions(in: folder, manifest: manifest, files: [
+                "one.md": Data("**Use colours**. Dark left.\n".utf8), "two.md": Data("**Place buttons**. Trailing.\n".utf8),
+                "links.json": Data(curated.utf8),
+            ])
+            do {
+                _ = try RuleStore.importEditions(from: editions, into: folder.appending(path: "c.sqlite").path)
+                return nil
+            } catch let error as HIGError {
+                return error
+            }
+        }
+    }
+
+    @Test func aGoodCuratedLinkIsUsed() throws {
+        #expect(try importing(curated: #"{"format": 1, "links": [{"from": {"file": "one.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "change": "replaced", "why": "Colours gave way to placement."}]}"#) == nil)
+    }
+
+    @Test("A broken curated link is refused with its place", arguments: [
+        (#"{"format": 1, "links": [{"from": {"file": "one.md", "line": 9}, "to": {"file": "two.md", "line": 1}, "change": "replaced", "why": "x"}]}"#, "no rule at one.md:9"),
+        (#"{"format": 1, "links": [{"from": {"file": "nope.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "change": "replaced", "why": "x"}]}"#, "names nope.md"),
+        (#"{"format": 1, "links": [{"from": {"file": "one.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "change": "added", "why": "x"}]}"#, "'added' is not one of"),
+        (#"{"format": 1, "links": [{"from": {"file": "one.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "change": "replaced", "why": " "}]}"#, "gives no reason"),
+        (#"{"format": 1, "links": ["#, "not a curated-links file"),
+    ])
+    func brokenLink(json: String, message: String) throws {
+        let error = try #require(try importing(curated: json))
+        #expect(error.description.contains(message), "\(error)")
+    }
+}

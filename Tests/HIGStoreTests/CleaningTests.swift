@@ -38,7 +38,7 @@ struct CleaningTests {
 
     @Test("Real words are never split", arguments: [
         "another", "anywhere", "onscreen", "overwrite", "nonintrusive", "Another", "undoable", "nondestructive",
-        "iPadOS", "UIAlertView", "patronizing", "inattentive", "harmonizes",
+        "iPadOS", "UIAlertView", "patronizing", "inattentive", "harmonizes", "steppers", "popovers",
     ])
     func realWordKept(word: String) {
         #expect(repairer.split(word) == nil)

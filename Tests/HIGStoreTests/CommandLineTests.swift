@@ -201,3 +201,28 @@ struct TopicSearchCommandLineTests {
         }
     }
 }
+
+@Suite("The hig command line: evolution and diff")
+struct LineageCommandLineTests {
+    let cli = CommandLineTests()
+
+    @Test func evolutionAndDiffRead() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let env = ["HIG_EDITIONS": Fixtures.editions.path]
+            let evolution = try cli.hig(["evolution", "button", "colors", "--limit", "1"], in: folder, environment: env)
+            #expect(evolution.status == 0)
+            #expect(evolution.stdout.contains("editions: 2008 → 2010 → 2011 → current"))
+            #expect(evolution.stdout.contains("{+Place+}") && !evolution.stdout.contains("\u{1B}["))
+            let diff = try cli.hig(["diff", "2011", "current", "--reversals", "--format", "json"], in: folder)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(diff.stdout.utf8)) as? [String: Any])
+            let changed = try #require(object["changed"] as? [[String: Any]])
+            #expect(changed.count == 1 && changed[0]["reversal"] as? Bool == true)
+            let markdown = try cli.hig(["diff", "2010", "2011", "--format", "markdown"], in: folder)
+            #expect(markdown.stdout.hasPrefix("# Changes from 2010 to 2011"))
+            #expect(markdown.stdout.contains("| reworded |"))
+            cli.expectOneLineError(try cli.hig(["diff", "current", "2011"], in: folder), mentioning: "give the older edition first")
+            cli.expectOneLineError(try cli.hig(["diff", "2011", "2012"], in: folder), mentioning: "unknown edition '2012'")
+            cli.expectOneLineError(try cli.hig(["evolution", "tap", "--limit", "0"], in: folder), mentioning: "--limit must be 1 or more")
+        }
+    }
+}

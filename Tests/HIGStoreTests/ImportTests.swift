@@ -128,7 +128,7 @@ struct ImportTests {
                 #expect(keys.isSubset(of: Set(object.keys)))
                 #expect(object["platforms"] is [String])
                 #expect(object["topics"] is [String])
-                #expect((object["previous"] as? [String]) == [])
+                #expect(object["previous"] is [String])
                 let source = try #require(object["source"] as? [String: Any])
                 #expect(sourceKeys.isSubset(of: Set(source.keys)))
             }

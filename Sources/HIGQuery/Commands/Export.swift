@@ -1,25 +1,76 @@
 import ArgumentParser
+import Foundation
 import HIGStore
 
 struct Export: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Export rules; --format json writes the documented JSON contract.")
+    static let configuration = CommandConfiguration(
+        abstract: "Export rules as JSON (the documented contract), CSV, a Markdown page or an HTML report.",
+        discussion: """
+            csv and markdown have the same columns. markdown is a page to paste into documentation: \
+            a provenance line, then a table per edition (or per topic with --group-by topic). html is \
+            one self-contained file: the rules with filters, each lineage as a timeline with word \
+            diffs, and links to the source files. --output writes a file atomically: it holds either \
+            its old content or the whole export, never part of one.
+            """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case json, csv, markdown }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case json, csv, markdown, html }
 
     @ParentCommand var root: HIG
 
     @OptionGroup var filters: FilterOptions
 
-    @Option(help: "json, csv or markdown.")
+    @Option(help: "json, csv, markdown or html.")
     var format: Format = .json
 
+    @Option(help: "markdown only: one table per edition (the default) or per topic.")
+    var groupBy: MarkdownExport.Grouping?
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of stdout (- for stdout).", valueName: "file"))
+    var output: String?
+
     func run() throws {
+        if groupBy != nil && format != .markdown { throw HIGError.optionNeedsFormat(option: "--group-by", format: "markdown") }
+        let target = output == "-" ? nil : output
+        // A bad path is refused before anything is imported or computed.
+        if let target { try AtomicFile.checkTarget(target) }
         let store = try root.openStore()
-        let rules = try store.rules(filters.filter(store))
+        let filter = try filters.filter(store)
+        let text: String
+        let count: Int
         switch format {
-        case .json: Console.print(try RuleFormatter.json(rules))
-        case .csv: Console.print(RuleFormatter.csv(rules))
-        case .markdown: Console.print(RuleFormatter.markdown(rules))
+        case .json, .csv:
+            let rules = try store.rules(filter)
+            text = format == .json ? try RuleFormatter.json(rules) : RuleFormatter.csv(rules)
+            count = rules.count
+        case .markdown:
+            let content = try store.exportContent(filter)
+            text = MarkdownExport.document(content, groupBy: groupBy ?? .edition, provenance: .now())
+            count = content.rules.count
+        case .html:
+            let content = try store.exportContent(filter)
+            let base = sourceBase(reportAt: target, files: content.sourceFiles.map(\.file))
+            text = HTMLReport(content: content, provenance: .now(), sourceBase: base).render()
+            count = content.rules.count
         }
+        guard let target else {
+            Console.print(text)
+            return
+        }
+        try AtomicFile.write(Data(text.utf8), to: target)
+        Console.note("wrote \(count) rule\(count == 1 ? "" : "s") to \(target) (\(format.rawValue), \(text.utf8.count) bytes)")
+    }
+
+    /// Source paths are relative to the repository the editions were imported from, which the
+    /// database does not record: the links go from the report's folder to the clone whose
+    /// editions hig finds (as `hig import` would), else to the current folder, whichever holds
+    /// the files.
+    func sourceBase(reportAt target: String?, files: [String]) -> String {
+        var roots: [URL] = []
+        if let editions = try? EditionsLocator.locate(explicit: nil) { roots.append(EditionsLocator.repositoryRoot(of: editions)) }
+        roots.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        let folder = URL(fileURLWithPath: target ?? "report").deletingLastPathComponent()
+        return RelativePath.sourceBase(files: files, reportFolder: folder, roots: roots)
     }
 }
+
+extension MarkdownExport.Grouping: ExpressibleByArgument {}

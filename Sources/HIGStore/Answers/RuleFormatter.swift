@@ -30,15 +30,9 @@ public enum RuleFormatter {
         return out
     }
 
-    /// A GitHub-flavoured Markdown table; pipes, backslashes and line breaks inside cells are escaped.
+    /// A GitHub-flavoured Markdown table; characters Markdown would read as markup are
+    /// backslash-escaped, line breaks inside cells become `<br>`.
     public static func markdown(_ rules: [RuleRecord]) -> String {
-        func cell(_ value: String) -> String {
-            value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
-                .replacingOccurrences(of: "\r\n", with: "<br>").replacingOccurrences(of: "\n", with: "<br>")
-        }
-        var out = "| " + columns.joined(separator: " | ") + " |\n"
-        out += "|" + String(repeating: " --- |", count: columns.count) + "\n"
-        for rule in rules { out += "| " + cells(rule).map(cell).joined(separator: " | ") + " |\n" }
-        return out
+        MarkdownText.table(header: columns, rows: rules.map(cells))
     }
 }

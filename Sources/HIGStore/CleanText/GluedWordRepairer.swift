@@ -28,12 +28,12 @@ public struct GluedWordRepairer: Sendable {
             repairs += tokenRepairs
             token = ""
         }
-        for character in text {
-            if character.isWhitespace {
+        for scalar in text.unicodeScalars {
+            if scalar.value == 32 || scalar.value == 9 {
                 flush()
-                output.append(character)
+                output.unicodeScalars.append(scalar)
             } else {
-                token.append(character)
+                token.unicodeScalars.append(scalar)
             }
         }
         flush()
@@ -41,6 +41,24 @@ public struct GluedWordRepairer: Sendable {
     }
 
     private func repairToken(_ token: String, line: Int) -> (String, [Repair]) {
+        // Most tokens are short or known words: settle them on their bytes, before any
+        // Character-level work.
+        if !token.utf8.contains(UInt8(ascii: "(")) {
+            var letters = 0
+            var ascii = true
+            var lower: [UInt8] = []
+            for byte in token.utf8 {
+                if byte >= 128 { ascii = false; break }
+                if (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) {
+                    letters += 1
+                    lower.append(byte | 0x20)
+                }
+            }
+            // Curly quotes and other non-ASCII marks take the slow path below.
+            if ascii && (letters < Self.minimumLength || lexicon.contains(String(decoding: lower, as: UTF8.self))) {
+                return (token, [])
+            }
+        }
         var repairs: [Repair] = []
         var token = token
         // "users(these": a word run into an opening bracket.
@@ -119,8 +137,15 @@ public struct GluedWordRepairer: Sendable {
         return a.pieces.lexicographicallyPrecedes(b.pieces)
     }
 
+    /// Short words that may be a piece. The English list holds many two-letter abbreviations
+    /// ("rs", "st"), and a cut like "steppers" → "steppe rs" must not pass.
+    static let shortWords: Set<String> = [
+        "a", "i", "an", "as", "at", "be", "by", "do", "go", "he", "if", "in", "is", "it", "me", "my", "no", "of",
+        "oh", "ok", "on", "or", "so", "to", "up", "us", "we",
+    ]
+
     private func isAcceptablePiece(_ piece: String) -> Bool {
-        (piece.count >= 2 || piece == "a") && lexicon.contains(piece)
+        (piece.count >= 3 || Self.shortWords.contains(piece)) && piece != "i" && lexicon.contains(piece)
     }
 }
 

@@ -30,22 +30,17 @@ public struct Lexicon: Sendable {
 
     /// Adds words known to be real (from undamaged text).
     public mutating func learnWords(from text: String) {
-        for word in Self.letterRuns(text) where word.count > 1 {
-            words.insert(word.lowercased())
+        for word in Words.lowercased(text, digits: false, apostrophes: false) where word.count > 1 {
+            words.insert(word)
         }
     }
 
     /// Counts each word of `text` that the lexicon knows, to prefer common splits ("buttons is"
     /// over "button sis").
     public mutating func countWords(in text: String) {
-        for word in Self.letterRuns(text) {
-            let lower = word.lowercased()
-            if words.contains(lower) { frequency[lower, default: 0] += 1 }
+        for word in Words.lowercased(text, digits: false, apostrophes: false) where words.contains(word) {
+            frequency[word, default: 0] += 1
         }
-    }
-
-    static func letterRuns(_ text: String) -> [Substring] {
-        text.split { !$0.isLetter }
     }
 }
 

@@ -29,18 +29,21 @@ public struct MarkupStripper: Sendable {
         // NUL and other control characters carry no words.
         s = String(s.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
         let hadContent = s.contains { !$0.isWhitespace }
+        // Each markup pass runs only when its opening character is there: most lines hold none.
+        let has = { (byte: UInt8) in s.utf8.contains(byte) }
         if form == .pdfMarkdown {
-            s = Self.removeComments(s)
-            line.pageMarkers = Self.pageMarkers(in: s)
-            s = Self.removeImages(s)
-            s = Self.removeTags(s)
-            s = s.trimmingCharacters(in: .whitespaces)
+            if has(UInt8(ascii: "<")) { s = Self.removeComments(s) }
+            // Page anchors are tags, page images are image links.
+            if has(UInt8(ascii: "<")) || has(UInt8(ascii: "!")) { line.pageMarkers = Self.pageMarkers(in: s) }
+            if has(UInt8(ascii: "!")) { s = Self.removeImages(s) }
+            if has(UInt8(ascii: "<")) { s = Self.removeTags(s) }
+            s = FastText.trimmingSpaces(s)
             (s, line.headingLevel) = Self.removeHeadingMarker(s)
         }
         (s, line.bulletDepth) = Self.removeBullets(s, markdown: form == .pdfMarkdown)
         if form == .pdfMarkdown {
-            s = Self.removeLinks(s)
-            s = s.replacingOccurrences(of: "\\*", with: "*")
+            if has(UInt8(ascii: "]")) { s = Self.removeLinks(s) }
+            if has(UInt8(ascii: "\\")) { s = s.replacingOccurrences(of: "\\*", with: "*") }
         }
         s = Self.collapseWhitespace(s)
         if let repairer {
@@ -48,7 +51,7 @@ public struct MarkupStripper: Sendable {
             s = repaired.text
             line.repairs = repaired.repairs
         }
-        if form == .pdfMarkdown {
+        if form == .pdfMarkdown, s.utf8.contains(UInt8(ascii: "*")) || s.utf8.contains(UInt8(ascii: "_")) {
             (s, line.boldLead) = Self.removeEmphasis(s)
             s = Self.collapseWhitespace(s)
         }
@@ -125,7 +128,7 @@ public struct MarkupStripper: Sendable {
         guard (1...6).contains(hashes) else { return (s, 0) }
         let rest = s.dropFirst(hashes)
         guard rest.first == " " || rest.isEmpty else { return (s, 0) }
-        return (rest.trimmingCharacters(in: .whitespaces), hashes)
+        return (FastText.trimmingSpaces(String(rest)), hashes)
     }
 
     /// Strips bullet markers, however many are stacked ("- ❏ ", "- ●"). In web text only the
@@ -175,14 +178,14 @@ public struct MarkupStripper: Sendable {
     static func removeEmphasis(_ s: String) -> (String, String?) {
         var lead: String?
         if s.hasPrefix("**") {
-            let afterOpen = s.index(s.startIndex, offsetBy: 2)
-            if let close = s.range(of: "**", range: afterOpen..<s.endIndex) {
-                let words = String(s[afterOpen..<close.lowerBound]).trimmingCharacters(in: .whitespaces)
+            let bytes = Array(s.utf8)
+            if let close = FastText.offset(of: "**", in: bytes, from: 2) {
+                let words = FastText.trimmingSpaces(String(decoding: bytes[2..<close], as: UTF8.self))
                 if !words.isEmpty { lead = words }
             }
         }
-        var out = s.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "__", with: "")
-        out = removeItalics(out)
+        var out = FastText.removing("__", from: FastText.removing("**", from: s))
+        if out.utf8.contains(UInt8(ascii: "*")) { out = removeItalics(out) }
         return (out, lead.map(removeItalics))
     }
 
@@ -210,18 +213,17 @@ public struct MarkupStripper: Sendable {
     }
 
     static func collapseWhitespace(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
+        var out = String.UnicodeScalarView()
         var pendingSpace = false
-        for c in s {
-            if c.isWhitespace {
+        for scalar in s.unicodeScalars {
+            if scalar.value < 128 ? (scalar.value == 32 || (scalar.value >= 9 && scalar.value <= 13)) : scalar.properties.isWhitespace {
                 pendingSpace = !out.isEmpty
             } else {
                 if pendingSpace { out.append(" ") }
-                out.append(c)
+                out.append(scalar)
                 pendingSpace = false
             }
         }
-        return out
+        return String(out)
     }
 }

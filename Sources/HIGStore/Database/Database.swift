@@ -91,6 +91,15 @@ public final class Database {
         return result
     }
 
+    /// Calls `body` for each row without building `Row` values: for scans of many rows.
+    public func forEachRow(_ sql: String, arguments: [any DatabaseValueConvertible] = [], _ body: (RowCursor) throws -> Void) throws {
+        let statement = try prepared(sql)
+        try statement.bind(arguments)
+        let cursor = RowCursor(statement: statement)
+        while try statement.step() { try body(cursor) }
+        try check(sqlite3_reset(statement.handle), handle, sql: sql)
+    }
+
     /// The first column of the first row, or nil.
     public func scalar(_ sql: String, _ arguments: any DatabaseValueConvertible...) throws(SQLiteError) -> DatabaseValue? {
         try rows(sql, arguments: arguments).first?[0]

@@ -24,6 +24,7 @@ public struct Corpus: Sendable {
     public let folder: URL
     public let manifest: EditionManifest
     public let sources: [Source]
+    public let curatedLinks: [CuratedLink]
 
     /// Reads `folder` (its `editions.json` and every file it names).
     public static func load(folder: URL) throws -> Corpus {
@@ -53,7 +54,8 @@ public struct Corpus: Sendable {
             }
             sources.append(Source(file: file, edition: edition, rules: rules, rulesDigest: digest(file, edition, rules)))
         }
-        return Corpus(folder: folder, manifest: manifest, sources: sources)
+        let curated = try manifest.curatedLinks.map { try CuratedLink.load($0, folder: folder, sources: sources) } ?? []
+        return Corpus(folder: folder, manifest: manifest, sources: sources, curatedLinks: curated)
     }
 
     /// The folder that holds `Package.swift` or `.git` above `folder`, so that source paths read

@@ -8,7 +8,8 @@ import Foundation
 /// re-import of unchanged sources writes nothing and keeps every id.
 public enum Importer {
     public static func write(_ corpus: Corpus, to db: Database, taxonomy: Taxonomy = .bundled) throws -> ImportReport {
-        try db.transaction {
+        var timer = StageTimer()
+        return try db.transaction {
             try Migrator().migrate(db)
             for edition in corpus.manifest.editions {
                 try upsert(edition, db)
@@ -35,8 +36,14 @@ public enum Importer {
                 try insert(source, db)
                 written[source.edition.id, default: 0] += 1
             }
+            timer.lap("write rules and index")
             let topicsRecomputed = try removed > 0 || !written.isEmpty || TopicAssigner.isStale(db, taxonomy: taxonomy)
             if topicsRecomputed { try TopicAssigner.assign(db, taxonomy: taxonomy) }
+            timer.lap("topics")
+            if try topicsRecomputed || Linker.isStale(db, lexicon: .bundled, curated: corpus.curatedLinks) {
+                try Linker.link(db, curated: corpus.curatedLinks)
+            }
+            timer.lap("lineage")
             let editions = corpus.manifest.orderedEditions.map { edition in
                 let sources = corpus.sources.filter { $0.edition.id == edition.id }
                 return ImportReport.Edition(

@@ -53,7 +53,8 @@ enum RuleClassifier {
 
     /// "Figure 7-2", "Table 3.1".
     static func isFigureLabel(_ text: String) -> Bool {
-        let words = text.lowercased().split(separator: " ")
+        guard text.utf8.count >= 8, text.utf8.prefix(6).allSatisfy({ ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 || $0 == 32 }) else { return false }
+        let words = text.prefix(24).lowercased().split(separator: " ")
         guard words.count >= 2, words[0] == "figure" || words[0] == "table" else { return false }
         let number = words[1].trimmingCharacters(in: CharacterSet(charactersIn: ".:"))
         return !number.isEmpty && number.allSatisfy { $0.isNumber || $0 == "-" || $0 == "." }

@@ -6,16 +6,18 @@ enum Sentences {
     /// A sentence ends at `.`, `!` or `?` followed by a space and a capital or a quote, so
     /// "Command-Period (.) on" and "exclamationmark.triangle" do not end one.
     static func firstSentence(of text: String) -> String? {
-        let chars = Array(text)
+        let chars = Array(text.unicodeScalars)
         var i = 0
         var depth = 0
         while i < chars.count - 1 {
             let c = chars[i]
             if c == "(" { depth += 1 } else if c == ")" { depth = max(0, depth - 1) }
-            if depth == 0, ".!?".contains(c), chars[i + 1] == " ", i + 2 < chars.count {
+            if depth == 0, c == "." || c == "!" || c == "?", chars[i + 1] == " ", i + 2 < chars.count {
                 let next = chars[i + 2]
-                if next.isUppercase || "\"“‘'".contains(next) {
-                    let sentence = String(chars[0...i])
+                if next.properties.isUppercase || "\"“‘'".unicodeScalars.contains(next) {
+                    var view = String.UnicodeScalarView()
+                    view.append(contentsOf: chars[0...i])
+                    let sentence = String(view)
                     // "e.g." and "i.e." do not end sentences.
                     if !sentence.hasSuffix("e.g.") && !sentence.hasSuffix("i.e.") { return sentence }
                 }
@@ -27,11 +29,7 @@ enum Sentences {
 
     /// The lowercased words of `text`, letters and apostrophes only (typographic ones folded).
     static func words(_ text: String) -> [String] {
-        text.replacingOccurrences(of: "’", with: "'")
-            .lowercased()
-            .split { !($0.isLetter || $0 == "'") }
-            .map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
-            .filter { !$0.isEmpty }
+        Words.lowercased(text, digits: false, apostrophes: true)
     }
 }
 

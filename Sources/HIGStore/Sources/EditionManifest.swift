@@ -65,6 +65,13 @@ public struct EditionManifest: Decodable, Sendable {
     public let format: Int
     public let editions: [Edition]
     public let files: [File]
+    /// A file of hand-made lineage links, relative to the folder (see `CuratedLink`).
+    public let curatedLinks: String?
+
+    enum CodingKeys: String, CodingKey {
+        case format, editions, files
+        case curatedLinks = "curated_links"
+    }
 
     public static let fileName = "editions.json"
     static let supportedFormat = 1

@@ -44,7 +44,16 @@ extension RuleStore {
                    (SELECT platform FROM rule_platforms p WHERE p.rule_id = r.id ORDER BY platform)) AS platforms,
                (SELECT group_concat(slug, char(31)) FROM
                    (SELECT t.slug FROM rule_topics rt JOIN topics t ON t.slug = rt.topic_slug
-                    WHERE rt.rule_id = r.id ORDER BY t.position)) AS topics
+                    WHERE rt.rule_id = r.id ORDER BY t.position)) AS topics,
+               (SELECT group_concat(from_rule, char(31)) FROM
+                   (SELECT l.from_rule FROM rule_links l JOIN rules f ON f.id = l.from_rule
+                    WHERE l.to_rule = r.id ORDER BY f.edition_id, f.ordinal)) AS previous,
+               CASE
+                   WHEN EXISTS (SELECT 1 FROM rule_links l WHERE l.to_rule = r.id) THEN
+                       (SELECT change FROM rule_links l WHERE l.to_rule = r.id
+                        ORDER BY CASE change WHEN 'merged' THEN 0 WHEN 'split' THEN 1 ELSE 2 END LIMIT 1)
+                   WHEN e.position > (SELECT min(position) FROM editions) THEN 'added'
+               END AS change
         FROM rules r
         JOIN sources s ON s.id = r.source_id
         JOIN editions e ON e.id = r.edition_id
@@ -96,7 +105,8 @@ extension RuleStore {
             platforms: row.optionalString("platforms")?.split(separator: "\u{1F}").map(String.init) ?? [],
             parent: row.optionalString("parent_id"),
             topics: row.optionalString("topics")?.split(separator: "\u{1F}").map(String.init) ?? [],
-            previous: [], change: nil,
+            previous: row.optionalString("previous")?.split(separator: "\u{1F}").map(String.init) ?? [],
+            change: row.optionalString("change"),
             source: .init(file: row.string("path"), lineStart: row.int("line_start"), lineEnd: row.int("line_end"),
                           document: row.string("document"), chunk: row.optionalInt("chunk"), page: row.optionalInt("page"),
                           sha256: row.string("sha256")))

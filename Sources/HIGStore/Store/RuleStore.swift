@@ -44,7 +44,9 @@ public final class RuleStore {
     /// half-built database ever stands at `path`; an existing one is updated in one transaction.
     public static func importEditions(from folder: URL, into path: String) throws -> ImportReport {
         try checkFolder(of: path)
+        var timer = StageTimer()
         let corpus = try Corpus.load(folder: folder)
+        timer.lap("read, clean and split")
         if !needsImport(path: path) {
             if !FileManager.default.isWritableFile(atPath: path) { throw HIGError.databaseReadOnly(path: path) }
             do {

@@ -1,0 +1,50 @@
+import ArgumentParser
+import HIGStore
+
+struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "What changed between two editions: a summary per change class, then removed, added and changed rules with word diffs.",
+        discussion: """
+            Rules absent from an excerpt edition are listed apart as not in the excerpt, never as \
+            removed. --reversals and --force-changes keep only the changes a reader most needs \
+            to notice.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }
+
+    @ParentCommand var root: HIG
+
+    @Argument(help: "The older edition.")
+    var from: String
+
+    @Argument(help: "The newer edition.")
+    var to: String
+
+    @Option(help: "Only rules of this topic (on either side).")
+    var topic: String?
+
+    @Flag(help: "Only changes flagged as reversals.")
+    var reversals = false
+
+    @Flag(help: "Only changes of normative force (e.g. prefer → generally use).")
+    var forceChanges = false
+
+    @Flag(help: "List the unchanged pairs too.")
+    var unchanged = false
+
+    @Option(help: "text, json or markdown.")
+    var format: Format = .text
+
+    func run() throws {
+        let store = try root.openStore()
+        let slug = try topic.map { try store.resolveTopic($0).slug }
+        let diff = try store.diff(from: from, to: to, options: .init(topic: slug, reversalsOnly: reversals, forceChangesOnly: forceChanges))
+        let rules = Dictionary(uniqueKeysWithValues: try store.rules(RuleFilter(edition: from)).map { ($0.id, $0) }
+            + store.rules(RuleFilter(edition: to)).map { ($0.id, $0) })
+        switch format {
+        case .text: Console.print(AnswerRenderer(colored: Console.colorful).diff(diff, rules: rules, showUnchanged: unchanged))
+        case .markdown: Console.print(AnswerRenderer.diffMarkdown(diff, rules: rules))
+        case .json: Console.print(try JSONOutput.encode(diff))
+        }
+    }
+}

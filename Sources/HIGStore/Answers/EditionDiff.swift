@@ -1,0 +1,166 @@
+/// What changed between two editions: `hig diff FROM TO`.
+///
+/// Pairs come from following lineage links forward from FROM to TO, through the editions
+/// between. A FROM rule with no descendant in TO was removed when TO is complete, and is only
+/// "not in the excerpt" when TO is an excerpt.
+public struct EditionDiff: Sendable, Equatable, Encodable {
+    public struct Pair: Sendable, Equatable, Encodable {
+        public let from: String
+        public let to: String
+        public let change: ChangeClass
+        public let similarity: Double
+        public let forceChanged: Bool
+        public let reversal: Bool
+        public let method: String
+        public let rationale: String?
+
+        enum CodingKeys: String, CodingKey {
+            case from, to, change, similarity, reversal, method, rationale
+            case forceChanged = "force_changed"
+        }
+    }
+
+    public let from: String
+    public let to: String
+    public let added: [String]
+    public let removed: [String]
+    public let notInExcerpt: [String]
+    /// TO rules whose lineage reaches an edition older than FROM, but not FROM: FROM is an
+    /// excerpt that lacks them, so they were not added.
+    public let notInFromExcerpt: [String]
+    public let changed: [Pair]
+    /// `[from, to]` id pairs.
+    public let unchanged: [[String]]
+
+    enum CodingKeys: String, CodingKey {
+        case from, to, added, removed, changed, unchanged
+        case notInExcerpt = "not_in_excerpt"
+        case notInFromExcerpt = "not_in_from_excerpt"
+    }
+
+    /// Counts per change class, in a fixed order, for the summary.
+    public var counts: [(ChangeClass, Int)] {
+        let order: [ChangeClass] = [.unchanged, .reworded, .revised, .replaced, .split, .merged, .added, .removed, .notInExcerpt]
+        return order.map { change in
+            switch change {
+            case .unchanged: (change, unchanged.count)
+            case .added: (change, added.count)
+            case .removed: (change, removed.count)
+            case .notInExcerpt: (change, notInExcerpt.count)
+            default: (change, changed.filter { $0.change == change }.count)
+            }
+        }
+    }
+}
+
+extension RuleStore {
+    public struct DiffOptions: Sendable {
+        public var topic: String?
+        public var reversalsOnly = false
+        public var forceChangesOnly = false
+
+        public init(topic: String? = nil, reversalsOnly: Bool = false, forceChangesOnly: Bool = false) {
+            self.topic = topic
+            self.reversalsOnly = reversalsOnly
+            self.forceChangesOnly = forceChangesOnly
+        }
+    }
+
+    public func diff(from: String, to: String, options: DiffOptions = DiffOptions()) throws -> EditionDiff {
+        try checkEdition(from)
+        try checkEdition(to)
+        let order = try editionIDs()
+        guard let start = order.firstIndex(of: from), let end = order.firstIndex(of: to), start < end else {
+            throw HIGError.editionsOutOfOrder(from: from, to: to)
+        }
+        let between = Set(order[start...end])
+        var editionOf: [String: String] = [:]
+        var inTopic = Set<String>()
+        try db.forEachRow("SELECT id, edition_id FROM rules") { editionOf[$0.string(0)] = $0.string(1) }
+        if let topic = options.topic {
+            try db.forEachRow("SELECT rule_id FROM rule_topics WHERE topic_slug = ?", arguments: [topic]) { inTopic.insert($0.string(0)) }
+        }
+        let toIsExcerpt = try db.scalar("SELECT max(coverage = 'excerpt') FROM sources WHERE edition_id = ?", to)?.int == 1
+        let links = try allLinks().filter { between.contains(editionOf[$0.from] ?? "") && between.contains(editionOf[$0.to] ?? "") }
+        let forward = Dictionary(grouping: links, by: \.from)
+        let fromRules = try rules(RuleFilter(edition: from)).map(\.id)
+        let toRules = try rules(RuleFilter(edition: to)).map(\.id)
+
+        // Each FROM rule's descendants in TO, with the links on the way.
+        var pairs: [(from: String, to: String, path: [LinkRecord])] = []
+        for id in fromRules {
+            var stack: [(String, [LinkRecord])] = [(id, [])]
+            while let (current, path) = stack.popLast() {
+                if editionOf[current] == to {
+                    pairs.append((id, current, path))
+                    continue
+                }
+                for link in forward[current] ?? [] { stack.append((link.to, path + [link])) }
+            }
+        }
+        let reachedTo = Set(pairs.map(\.to))
+        // TO rules with an ancestor older than FROM.
+        let older = Set(order[..<start])
+        var backward: [String: [String]] = [:]
+        for link in try allLinks() { backward[link.to, default: []].append(link.from) }
+        func hasOlderAncestor(_ id: String) -> Bool {
+            var stack = [id]
+            var seen = Set<String>()
+            while let current = stack.popLast() {
+                for parent in backward[current] ?? [] where seen.insert(parent).inserted {
+                    if older.contains(editionOf[parent] ?? "") { return true }
+                    stack.append(parent)
+                }
+            }
+            return false
+        }
+        let reachedFrom = Set(pairs.map(\.from))
+        let fanOut = Dictionary(grouping: pairs, by: \.from).mapValues(\.count)
+        let fanIn = Dictionary(grouping: pairs, by: \.to).mapValues(\.count)
+        func keep(_ ids: String...) -> Bool { options.topic == nil || ids.contains { inTopic.contains($0) } }
+
+        var changed: [EditionDiff.Pair] = []
+        var unchanged: [[String]] = []
+        for pair in pairs where keep(pair.from, pair.to) {
+            let change = Self.change(along: pair.path, fanOut: fanOut[pair.from] ?? 1, fanIn: fanIn[pair.to] ?? 1)
+            if change == .unchanged {
+                unchanged.append([pair.from, pair.to])
+                continue
+            }
+            let result = EditionDiff.Pair(
+                from: pair.from, to: pair.to, change: change,
+                similarity: pair.path.map(\.similarity).min() ?? 0,
+                forceChanged: pair.path.first?.forceFrom != pair.path.last?.forceTo,
+                reversal: pair.path.contains(where: \.reversal),
+                method: pair.path.contains { $0.method == "curated" } ? "curated" : "matcher",
+                rationale: pair.path.compactMap(\.rationale).joined(separator: "; ").nilIfEmpty)
+            if options.reversalsOnly && !result.reversal { continue }
+            if options.forceChangesOnly && !result.forceChanged { continue }
+            changed.append(result)
+        }
+        let flagsOnly = options.reversalsOnly || options.forceChangesOnly
+        let gone = flagsOnly ? [] : fromRules.filter { !reachedFrom.contains($0) && keep($0) }
+        let unreached = flagsOnly ? [] : toRules.filter { !reachedTo.contains($0) && keep($0) }
+        return EditionDiff(
+            from: from, to: to,
+            added: unreached.filter { !hasOlderAncestor($0) },
+            removed: toIsExcerpt ? [] : gone,
+            notInExcerpt: toIsExcerpt ? gone : [],
+            notInFromExcerpt: unreached.filter(hasOlderAncestor),
+            changed: changed,
+            unchanged: flagsOnly ? [] : unchanged)
+    }
+
+    /// The change over a chain of links: a split or merge if the pair fans out or in, else the
+    /// strongest change on the way (unchanged < reworded < revised < replaced).
+    static func change(along path: [LinkRecord], fanOut: Int, fanIn: Int) -> ChangeClass {
+        if path.contains(where: { $0.change == .merged }) || fanIn > 1 { return .merged }
+        if path.contains(where: { $0.change == .split }) || fanOut > 1 { return .split }
+        let strength: [ChangeClass] = [.unchanged, .reworded, .revised, .replaced]
+        return path.map(\.change).max { (strength.firstIndex(of: $0) ?? 0) < (strength.firstIndex(of: $1) ?? 0) } ?? .unchanged
+    }
+}
+
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}

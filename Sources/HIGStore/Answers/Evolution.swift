@@ -1,0 +1,48 @@
+/// What `hig evolution QUERY` answers: the lineages a query names, each a timeline.
+public struct Evolution: Sendable, Equatable {
+    public enum Reading: Sendable, Equatable {
+        case rule(String)
+        case topic(String)
+        case words(String)
+    }
+
+    /// How the query was read.
+    public let reading: Reading
+    public let lineages: [Lineage]
+    /// Lineages found beyond `limit`.
+    public let omitted: Int
+}
+
+extension RuleStore {
+    /// Reads `query` as a rule id, else as a topic named exactly (slug, name or alias), else as
+    /// words to search for; returns the lineages of the rules it names, those spanning most
+    /// editions first (for words: the best matches first).
+    public func evolution(_ query: String, limit: Int = 10) throws -> Evolution {
+        guard limit >= 1 else { throw HIGError.invalidLimit(limit) }
+        let links = try allLinks()
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        if try rule(id: trimmed) != nil {
+            return Evolution(reading: .rule(trimmed), lineages: try lineages(containing: [trimmed], links: links), omitted: 0)
+        }
+        if let topic = TopicResolver(taxonomy: .bundled).exactMatch(trimmed) {
+            let ids = try rules(RuleFilter(topic: topic.slug)).filter { $0.kind != .figure }.map(\.id)
+            let found = try lineages(containing: ids, links: links).sorted {
+                ($0.editions.count, $1.versions.first?.id ?? "") > ($1.editions.count, $0.versions.first?.id ?? "")
+            }
+            return Evolution(reading: .topic(topic.slug), lineages: Array(found.prefix(limit)), omitted: max(0, found.count - limit))
+        }
+        let hits = try search(SearchRequest(text: trimmed, limit: 50)).hits.map(\.record.id)
+        let found = try lineages(containing: hits, links: links)
+        return Evolution(reading: .words(trimmed), lineages: Array(found.prefix(limit)), omitted: max(0, found.count - limit))
+    }
+}
+
+extension TopicResolver {
+    /// The topic whose slug, name or an alias is `input`, up to case, punctuation and plurals.
+    public func exactMatch(_ input: String) -> Taxonomy.Topic? {
+        let query = Self.normalize(input)
+        return taxonomy.topics.first { topic in
+            ([topic.slug, topic.name] + topic.aliases).contains { Self.normalize($0) == query }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+/// Word-level differences between two texts, from the standard library's `CollectionDifference`.
+public enum WordDiff {
+    public enum Segment: Sendable, Equatable {
+        case same(String)
+        case removed(String)
+        case inserted(String)
+    }
+
+    /// The words of a text as written (punctuation stays on its word), for display.
+    static func displayWords(_ text: String) -> [String] {
+        text.split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    /// The words of a text for comparison: lowercase, quotes and apostrophes folded, punctuation dropped.
+    static func comparableWords(_ text: String) -> [String] {
+        Words.lowercased(text, digits: true, apostrophes: true)
+    }
+
+    /// 2 × shared words / all words, over the longest common subsequence.
+    static func similarity(_ a: [String], _ b: [String]) -> Double {
+        guard !a.isEmpty || !b.isEmpty else { return 1 }
+        let removed = b.difference(from: a).removals.count
+        return 2 * Double(a.count - removed) / Double(a.count + b.count)
+    }
+
+    /// The segments that turn `old` into `new`, runs of the same kind joined.
+    public static func segments(from old: String, to new: String) -> [Segment] {
+        let a = displayWords(old)
+        let b = displayWords(new)
+        // Compare folded words, so that a changed quote style is no change.
+        let fold = { (word: String) in word.replacingOccurrences(of: "’", with: "'").replacingOccurrences(of: "“", with: "\"").replacingOccurrences(of: "”", with: "\"") }
+        let difference = b.map(fold).difference(from: a.map(fold))
+        var removedAt = Set<Int>()
+        var insertedAt = Set<Int>()
+        for change in difference {
+            switch change {
+            case .remove(let offset, _, _): removedAt.insert(offset)
+            case .insert(let offset, _, _): insertedAt.insert(offset)
+            }
+        }
+        var segments: [Segment] = []
+        func append(_ segment: Segment) {
+            switch (segments.last, segment) {
+            case (.same(let x)?, .same(let y)): segments[segments.count - 1] = .same(x + " " + y)
+            case (.removed(let x)?, .removed(let y)): segments[segments.count - 1] = .removed(x + " " + y)
+            case (.inserted(let x)?, .inserted(let y)): segments[segments.count - 1] = .inserted(x + " " + y)
+            default: segments.append(segment)
+            }
+        }
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if i < a.count, removedAt.contains(i) {
+                append(.removed(a[i])); i += 1
+            } else if j < b.count, insertedAt.contains(j) {
+                append(.inserted(b[j])); j += 1
+            } else {
+                if j < b.count { append(.same(b[j])) }
+                i += 1; j += 1
+            }
+        }
+        return segments
+    }
+
+    /// `git diff --word-diff` style: `[-old-]{+new+}`.
+    public static func plain(_ segments: [Segment]) -> String {
+        segments.map { segment in
+            switch segment {
+            case .same(let words): words
+            case .removed(let words): "[-\(words)-]"
+            case .inserted(let words): "{+\(words)+}"
+            }
+        }.joined(separator: " ")
+    }
+
+    /// Red struck-through removals and green underlined insertions, for a terminal.
+    public static func colored(_ segments: [Segment]) -> String {
+        segments.map { segment in
+            switch segment {
+            case .same(let words): words
+            case .removed(let words): "\u{1B}[31;9m\(words)\u{1B}[0m"
+            case .inserted(let words): "\u{1B}[32;4m\(words)\u{1B}[0m"
+            }
+        }.joined(separator: " ")
+    }
+}
+
+import Foundation

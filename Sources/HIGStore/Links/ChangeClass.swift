@@ -1,0 +1,32 @@
+/// How a rule changed between two editions.
+public enum ChangeClass: String, Sendable, CaseIterable, Codable {
+    /// The same words, after folding case, quotes and punctuation.
+    case unchanged
+    /// A small wording change.
+    case reworded
+    /// The same guideline, changed in substance.
+    case revised
+    /// The same concern, answered by a rule with other words (button colours → placement).
+    case replaced
+    /// One earlier rule became several.
+    case split
+    /// Several earlier rules became one.
+    case merged
+    /// No counterpart in the earlier edition.
+    case added
+    /// No counterpart in a later edition that is complete.
+    case removed
+    /// No counterpart in a later edition that is an excerpt: it may be outside the excerpt.
+    case notInExcerpt = "not-in-excerpt"
+
+    /// Classifies a one-to-one link from its texts and its term cosine.
+    static func of(from old: String, to new: String, cosine: Double) -> (ChangeClass, wordSimilarity: Double) {
+        let a = WordDiff.comparableWords(old)
+        let b = WordDiff.comparableWords(new)
+        if a == b { return (.unchanged, 1) }
+        let similarity = WordDiff.similarity(a, b)
+        if similarity >= 0.75 { return (.reworded, similarity) }
+        if cosine >= 0.3 || similarity >= 0.45 { return (.revised, similarity) }
+        return (.replaced, similarity)
+    }
+}

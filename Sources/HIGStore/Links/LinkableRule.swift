@@ -1,0 +1,80 @@
+/// A rule as the lineage matcher sees it: a weighted bag of stemmed, lexicon-mapped words, its
+/// topics, its place in its edition, and the words of its text for classifying a change.
+struct LinkableRule: Sendable {
+    let id: String
+    let edition: String
+    /// The source file it comes from, and its place there: rules next to each other in one file
+    /// may be the parts of a split or of a merge.
+    let source: Int
+    let ordinal: Int
+    /// The id of the rule it belongs to (a bullet's lead-in).
+    let parent: String?
+    /// 0 to 1: its place in its edition's reading order.
+    let position: Double
+    /// Term ids, ascending, and their TF-IDF weights (unit length).
+    let terms: [Int32]
+    let weights: [Float]
+    /// The same for the rule's lead: its title, or the opening words of its text.
+    let leadTerms: [Int32]
+    let leadWeights: [Float]
+    /// Topic ids, ascending.
+    let topics: [Int32]
+    let text: String
+    /// Guidance and description rarely turn into each other.
+    let prescribes: Bool
+
+    /// The cosine of two rules' term vectors.
+    func cosine(_ other: LinkableRule) -> Double {
+        Self.dot(terms, weights, other.terms, other.weights)
+    }
+
+    /// The cosine of two rules' leads.
+    func leadCosine(_ other: LinkableRule) -> Double {
+        Self.dot(leadTerms, leadWeights, other.leadTerms, other.leadWeights)
+    }
+
+    static func dot(_ terms: [Int32], _ weights: [Float], _ otherTerms: [Int32], _ otherWeights: [Float]) -> Double {
+        var i = 0, j = 0
+        var dot: Float = 0
+        while i < terms.count && j < otherTerms.count {
+            if terms[i] == otherTerms[j] {
+                dot += weights[i] * otherWeights[j]
+                i += 1
+                j += 1
+            } else if terms[i] < otherTerms[j] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return Double(dot)
+    }
+
+    /// How much of this rule's weight lies in words the other rule has too (0 to 1).
+    func containment(in other: LinkableRule) -> Double {
+        var i = 0, j = 0
+        var shared: Float = 0
+        while i < terms.count && j < other.terms.count {
+            if terms[i] == other.terms[j] {
+                shared += weights[i] * weights[i]
+                i += 1
+                j += 1
+            } else if terms[i] < other.terms[j] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return Double(shared)
+    }
+
+    func topicOverlap(_ other: LinkableRule) -> Double {
+        guard !topics.isEmpty || !other.topics.isEmpty else { return 0 }
+        let shared = Set(topics).intersection(other.topics).count
+        return Double(shared) / Double(Set(topics).union(other.topics).count)
+    }
+
+    func isNeighbour(of other: LinkableRule) -> Bool {
+        source == other.source && abs(ordinal - other.ordinal) <= 2
+    }
+}

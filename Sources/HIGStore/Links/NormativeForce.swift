@@ -1,0 +1,113 @@
+import Foundation
+
+/// How strongly a rule's lead sentence prescribes, from strongest to weakest, and prohibitions.
+///
+/// Four families (must, should, may, avoid) with grades inside them, because the changes a
+/// reader must notice are often within a family: "Prefer a two-button alert" (should) became
+/// "Generally, use a two-button alert" (hedged), "Prefer verbs" became "Use verbs" (imperative).
+public enum NormativeForce: String, Sendable, CaseIterable, Codable {
+    /// "must", "always", "be sure to", "make sure", "required".
+    case must
+    /// A bare imperative: "Use …", "Write …".
+    case imperative
+    /// An imperative behind a hedge: "Generally, use …", "When possible, use …".
+    case hedged
+    /// "should", "prefer", "consider", "it's best to", "try to".
+    case should
+    /// "you can", "you may".
+    case may
+    /// "avoid …".
+    case avoid
+    /// "don't", "never", "must not", "shouldn't".
+    case dont
+    /// Prescribes nothing.
+    case none
+
+    public enum Family: String, Sendable { case must, should, may, avoid, none }
+
+    public var family: Family {
+        switch self {
+        case .must, .imperative: .must
+        case .hedged, .should: .should
+        case .may: .may
+        case .avoid, .dont: .avoid
+        case .none: .none
+        }
+    }
+
+    static let hedges = ["generally,", "in general,", "when possible,", "if possible,", "whenever possible,",
+                         "typically,", "usually,", "ideally,", "in most cases,"]
+
+    /// The force of `text`'s lead sentence.
+    public static func of(_ text: String) -> NormativeForce {
+        let lead = (Sentences.firstSentence(of: text) ?? text)
+        let lower = " " + FastText.foldedLowercase(lead) + " "
+        let words = Sentences.words(RuleClassifier.withoutNames(lead))
+        func has(_ phrase: String) -> Bool { lower.contains(" " + phrase + " ") || lower.contains(" " + phrase + ",") }
+        if has("must not") || has("never") || has("don't") || has("do not") || has("shouldn't") || has("should not") {
+            return .dont
+        }
+        if words.first == "avoid" || has("avoid") { return .avoid }
+        if has("must") || has("always") || has("be sure") || has("make sure") || has("required") { return .must }
+        if hedges.contains(where: { lower.dropFirst().hasPrefix($0) }) { return .hedged }
+        if has("should") || has("prefer") || has("consider") || has("recommended") || has("it's best")
+            || has("it's better") || has("try to") || has("good idea") {
+            return .should
+        }
+        if let first = words.first, RuleClassifier.imperativeVerbs.contains(first) { return .imperative }
+        if has("you can") || has("you may") || has("can") { return .may }
+        return .none
+    }
+
+    /// Words a rule tells the reader to use, and words it tells them not to use:
+    /// `use the word "tap" (not "touch" or "click" or "choose")` recommends tap and rejects
+    /// touch, click and choose; `use a term like choose` recommends choose.
+    static func terms(of text: String) -> (recommended: Set<String>, rejected: Set<String>) {
+        var recommended = Set<String>()
+        var rejected = Set<String>()
+        // Most rules name no word to use or avoid: skip the patterns then.
+        let bytes = text.utf8
+        guard bytes.contains(UInt8(ascii: "\"")) || bytes.contains(0xE2) || text.contains("use a term") || text.contains("use the word") else {
+            return (recommended, rejected)
+        }
+        let lower = FastText.foldedLowercase(text)
+        for regex in TermPatterns.recommending {
+            for match in matches(regex, in: lower) { recommended.insert(match) }
+        }
+        for inside in matches(TermPatterns.exclusion, in: lower, trimmed: false) {
+            for word in matches(TermPatterns.quoted, in: inside) { rejected.insert(word) }
+        }
+        for regex in TermPatterns.rejecting {
+            for match in matches(regex, in: lower) { rejected.insert(match) }
+        }
+        return (recommended, rejected)
+    }
+
+    /// The patterns, compiled once.
+    private enum TermPatterns {
+        static let quotedOrWord = #"(?:"([^"]+)"|([a-z]+))"#
+        static let recommending = [
+            #"use (?:the word|the term|a term like|a word like) "# + quotedOrWord, #"(?:prefer|use) "([^"]+)""#,
+        ].map(compile)
+        static let exclusion = compile(#"\(not ([^)]*)\)"#)
+        static let quoted = compile(#""([^"]+)""#)
+        static let rejecting = [#"avoid (?:using )?"# + quotedOrWord, #"don't use "# + quotedOrWord].map(compile)
+
+        static func compile(_ pattern: String) -> NSRegularExpression {
+            do { return try NSRegularExpression(pattern: pattern) } catch { preconditionFailure("bad pattern \(pattern)") }
+        }
+    }
+
+    private static func matches(_ regex: NSRegularExpression, in text: String, trimmed: Bool = true) -> [String] {
+        let range = NSRange(text.startIndex..., in: text)
+        return regex.matches(in: text, range: range).compactMap { match in
+            for group in 1..<max(2, match.numberOfRanges) {
+                if let r = Range(match.range(at: group), in: text) {
+                    let found = String(text[r])
+                    return trimmed ? found.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) : found
+                }
+            }
+            return nil
+        }
+    }
+}

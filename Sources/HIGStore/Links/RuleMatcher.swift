@@ -1,0 +1,163 @@
+/// Finds, for the rules of a later edition, their counterparts among the rules of an earlier one.
+///
+/// Candidates come from an inverted index over the earlier rules' terms (the very common terms
+/// are left out of the candidate search, not of the score), so an edition of tens of thousands
+/// of rules is aligned without comparing all pairs. Each candidate is scored by the cosine of
+/// the two rules' TF-IDF vectors, plus a little for shared topics and for a similar place in
+/// the edition. Pairs are then taken best first, one to one; what remains may join a taken
+/// pair as the other half of a split (one earlier rule, two later ones next to each other) or
+/// of a merge.
+struct RuleMatcher: Sendable {
+    struct Link: Sendable, Equatable {
+        enum Shape: Sendable { case single, split, merged }
+        let earlier: Int
+        let later: Int
+        let cosine: Double
+        let score: Double
+        var shape: Shape
+    }
+
+    /// The least score for a one-to-one link; below `strongScore`, only between two rules that
+    /// are each other's best candidate.
+    var acceptScore = 0.25
+    var strongScore = 0.45
+    /// The least score, and the least share of words, for the second half of a split or merge.
+    var partScore = 0.25
+    var partContainment = 0.5
+    /// How many candidates each later rule keeps.
+    var candidatesPerRule = 8
+    /// The share of the lead's cosine in the words' score: a rule's lead says what it is about,
+    /// its explanation may wander ("Prefer a two-button alert to give people a clear choice"
+    /// and "Generally, use a two-button alert" share their lead, little else).
+    var leadWeight = 0.4
+    var topicWeight = 0.12
+    /// Taken off when one rule prescribes and the other describes.
+    var kindPenalty = 0.1
+    var positionWeight = 0.05
+
+    func match(earlier: [LinkableRule], later: [LinkableRule], termCount: Int) -> [Link] {
+        guard !earlier.isEmpty, !later.isEmpty else { return [] }
+        let candidates = candidateLists(earlier: earlier, later: later, termCount: termCount)
+        // One to one, best first. A weak pair must be each side's best choice.
+        var bestForEarlier = [Double](repeating: 0, count: earlier.count)
+        for list in candidates { for candidate in list { bestForEarlier[candidate.earlier] = max(bestForEarlier[candidate.earlier], candidate.score) } }
+        var pairs: [(score: Double, cosine: Double, later: Int, earlier: Int)] = []
+        for (l, list) in candidates.enumerated() {
+            for candidate in list where candidate.score >= acceptScore {
+                let mutual = candidate.score >= list[0].score && candidate.score >= bestForEarlier[candidate.earlier]
+                guard candidate.score >= strongScore || mutual else { continue }
+                pairs.append((candidate.score, candidate.cosine, l, candidate.earlier))
+            }
+        }
+        pairs.sort { ($0.score, $1.later, $1.earlier) > ($1.score, $0.later, $0.earlier) }
+        var laterTaken = [Int?](repeating: nil, count: later.count)
+        var earlierTaken = [Int?](repeating: nil, count: earlier.count)
+        var links: [Link] = []
+        for pair in pairs where laterTaken[pair.later] == nil && earlierTaken[pair.earlier] == nil {
+            laterTaken[pair.later] = links.count
+            earlierTaken[pair.earlier] = links.count
+            links.append(Link(earlier: pair.earlier, later: pair.later, cosine: pair.cosine, score: pair.score, shape: .single))
+        }
+
+        // Splits: a later rule left over whose words lie mostly in an earlier rule already
+        // taken by its neighbour.
+        for (l, list) in candidates.enumerated() where laterTaken[l] == nil {
+            for candidate in list where candidate.score >= partScore {
+                guard let taken = earlierTaken[candidate.earlier] else { continue }
+                let sibling = links[taken].later
+                guard later[l].isNeighbour(of: later[sibling]),
+                      later[l].containment(in: earlier[candidate.earlier]) >= partContainment else { continue }
+                links[taken].shape = .split
+                laterTaken[l] = links.count
+                links.append(Link(earlier: candidate.earlier, later: l, cosine: candidate.cosine, score: candidate.score, shape: .split))
+                break
+            }
+        }
+
+        // Merges: an earlier rule left over whose words lie mostly in a later rule already
+        // taken by its neighbour.
+        var byEarlier = [[(later: Int, score: Double, cosine: Double)]](repeating: [], count: earlier.count)
+        for (l, list) in candidates.enumerated() {
+            for candidate in list { byEarlier[candidate.earlier].append((l, candidate.score, candidate.cosine)) }
+        }
+        for p in earlier.indices where earlierTaken[p] == nil {
+            for candidate in byEarlier[p].sorted(by: { ($0.score, $1.later) > ($1.score, $0.later) }) where candidate.score >= partScore {
+                guard let taken = laterTaken[candidate.later], links[taken].shape != .split else { continue }
+                let sibling = links[taken].earlier
+                guard earlier[p].isNeighbour(of: earlier[sibling]),
+                      earlier[p].containment(in: later[candidate.later]) >= partContainment else { continue }
+                links[taken].shape = .merged
+                earlierTaken[p] = links.count
+                links.append(Link(earlier: p, later: candidate.later, cosine: candidate.cosine, score: candidate.score, shape: .merged))
+                break
+            }
+        }
+        // A lead-in left over whose children went into one later rule went there with them
+        // ("Give alert buttons short, logical titles" and its bullets became "Create succinct,
+        // logical button titles").
+        let indexOfID = Dictionary(uniqueKeysWithValues: earlier.enumerated().map { ($0.element.id, $0.offset) })
+        var childTargets: [Int: [Int]] = [:]
+        for link in links {
+            if let parent = earlier[link.earlier].parent, let p = indexOfID[parent] { childTargets[p, default: []].append(link.later) }
+        }
+        for (p, targets) in childTargets.sorted(by: { $0.key < $1.key }) where earlierTaken[p] == nil {
+            let counted = Dictionary(grouping: targets, by: { $0 }).mapValues(\.count)
+            guard let (target, count) = counted.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count * 2 >= targets.count,
+                  let candidate = byEarlier[p].first(where: { $0.later == target }), candidate.score >= partScore,
+                  let taken = laterTaken[target], links[taken].shape != .split else { continue }
+            links[taken].shape = .merged
+            for index in links.indices where links[index].later == target { links[index].shape = .merged }
+            earlierTaken[p] = links.count
+            links.append(Link(earlier: p, later: target, cosine: candidate.cosine, score: candidate.score, shape: .merged))
+        }
+        return links.sorted { ($0.later, $0.earlier) < ($1.later, $1.earlier) }
+    }
+
+    private struct Candidate {
+        let earlier: Int
+        let cosine: Double
+        let score: Double
+    }
+
+    /// Each later rule's best candidates, best first.
+    private func candidateLists(earlier: [LinkableRule], later: [LinkableRule], termCount: Int) -> [[Candidate]] {
+        var postings = [[(rule: Int32, weight: Float)]](repeating: [], count: termCount)
+        for (index, rule) in earlier.enumerated() {
+            for (term, weight) in zip(rule.terms, rule.weights) { postings[Int(term)].append((Int32(index), weight)) }
+        }
+        let commonLimit = max(64, earlier.count / 20)
+        var accumulator = [Float](repeating: 0, count: earlier.count)
+        var touched: [Int32] = []
+        return later.map { rule in
+            for (term, weight) in zip(rule.terms, rule.weights) {
+                let list = postings[Int(term)]
+                guard list.count <= commonLimit else { continue }
+                for posting in list {
+                    if accumulator[Int(posting.rule)] == 0 { touched.append(posting.rule) }
+                    accumulator[Int(posting.rule)] += weight * posting.weight
+                }
+            }
+            // The best few by partial dot product, without sorting all that were touched.
+            var top: [Int32] = []
+            for index in touched {
+                let value = accumulator[Int(index)]
+                if top.count == candidatesPerRule {
+                    guard let last = top.last, (value, last) > (accumulator[Int(last)], index) else { continue }
+                    top.removeLast()
+                }
+                let position = top.firstIndex { (value, $0) > (accumulator[Int($0)], index) } ?? top.count
+                top.insert(index, at: position)
+            }
+            for index in touched { accumulator[Int(index)] = 0 }
+            touched.removeAll(keepingCapacity: true)
+            return top.map { index in
+                let other = earlier[Int(index)]
+                let cosine = rule.cosine(other)
+                let score = (1 - leadWeight) * cosine + leadWeight * rule.leadCosine(other) + topicWeight * rule.topicOverlap(other)
+                    + positionWeight * (1 - abs(rule.position - other.position))
+                    - (rule.prescribes == other.prescribes ? 0 : kindPenalty)
+                return Candidate(earlier: Int(index), cosine: cosine, score: score)
+            }.sorted { ($0.score, $1.earlier) > ($1.score, $0.earlier) }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/// The lineage side: links, lineages, and what changed between two editions.
+extension RuleStore {
+    static let linksQuery = """
+        SELECT from_rule, to_rule, change, similarity, method, force_from, force_to, force_changed, reversal, rationale
+        FROM rule_links
+        """
+
+    /// Every link, earlier rule first.
+    public func allLinks() throws -> [LinkRecord] {
+        var links: [LinkRecord] = []
+        try db.forEachRow(Self.linksQuery + " ORDER BY from_rule, to_rule") { row in
+            links.append(LinkRecord(
+                from: row.string(0), to: row.string(1), change: ChangeClass(rawValue: row.string(2)) ?? .revised,
+                similarity: row.double(3), method: row.string(4),
+                forceFrom: NormativeForce(rawValue: row.string(5)) ?? .none, forceTo: NormativeForce(rawValue: row.string(6)) ?? .none,
+                forceChanged: row.int(7) == 1, reversal: row.int(8) == 1, rationale: row.optionalString(9)))
+        }
+        return links
+    }
+
+    /// The rule's lineage: every rule reachable from it through links, either way.
+    public func lineage(of id: String) throws -> Lineage {
+        try lineages(containing: [id], links: allLinks()).first ?? Lineage(versions: [], links: [])
+    }
+
+    /// The lineages that hold any of `ids`, each once, in the order their first id comes.
+    func lineages(containing ids: [String], links: [LinkRecord]) throws -> [Lineage] {
+        var neighbours: [String: [String]] = [:]
+        for link in links {
+            neighbours[link.from, default: []].append(link.to)
+            neighbours[link.to, default: []].append(link.from)
+        }
+        var seen = Set<String>()
+        var result: [Lineage] = []
+        let order = try editionIDs()
+        for id in ids where !seen.contains(id) {
+            var component: [String] = []
+            var queue = [id]
+            seen.insert(id)
+            while let next = queue.popLast() {
+                component.append(next)
+                for other in neighbours[next] ?? [] where seen.insert(other).inserted { queue.append(other) }
+            }
+            let records = try component.compactMap { try rule(id: $0) }.sorted {
+                (order.firstIndex(of: $0.edition) ?? 0, $0.source.file, $0.source.lineStart)
+                    < (order.firstIndex(of: $1.edition) ?? 0, $1.source.file, $1.source.lineStart)
+            }
+            let members = Set(component)
+            result.append(Lineage(versions: records, links: links.filter { members.contains($0.from) && members.contains($0.to) }))
+        }
+        return result
+    }
+}
+
+/// A rule's versions across editions, oldest first, and the links between them.
+public struct Lineage: Sendable, Equatable {
+    public let versions: [RuleRecord]
+    public let links: [LinkRecord]
+
+    /// The links into a version from earlier ones.
+    public func links(into id: String) -> [LinkRecord] { links.filter { $0.to == id } }
+
+    public var editions: [String] {
+        var seen: [String] = []
+        for version in versions where !seen.contains(version.edition) { seen.append(version.edition) }
+        return seen
+    }
+}

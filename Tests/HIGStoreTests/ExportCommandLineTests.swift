@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@Suite("The hig command line: exports")
+struct ExportCommandLineTests {
+    let cli = CommandLineTests()
+    let env = ["HIG_EDITIONS": Fixtures.editions.path, "SOURCE_DATE_EPOCH": "1700000000"]
+
+    @Test("--output writes the same bytes as stdout, for every format, and says what it wrote")
+    func outputMatchesStdout() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            _ = try cli.hig(["import"], in: folder, environment: env)
+            for format in ["json", "csv", "markdown", "html"] {
+                let piped = try cli.hig(["export", "--format", format, "--edition", "2010"], in: folder, environment: env)
+                #expect(piped.status == 0 && piped.stderr.isEmpty)
+                let written = try cli.hig(["export", "--format", format, "--edition", "2010", "--output", "out.\(format)"], in: folder, environment: env)
+                #expect(written.status == 0 && written.stdout.isEmpty)
+                #expect(written.stderr.hasPrefix("hig: wrote 24 rules to out.\(format) (\(format), "))
+                #expect(FileManager.default.contents(atPath: folder.appending(path: "out.\(format)").path) == Data(piped.stdout.utf8))
+            }
+            let dash = try cli.hig(["export", "--format", "csv", "-o", "-"], in: folder, environment: env)
+            #expect(dash.status == 0 && dash.stdout.hasPrefix("id,edition,section,kind,topics,"))
+        }
+    }
+
+    @Test("The HTML report's source links work from where it is saved")
+    func htmlLinksReachTheSources() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let docs = folder.appending(path: "docs/site")
+            try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+            let result = try cli.hig(["export", "--format", "html", "--topic", "button-placement", "--output", "docs/site/report.html"],
+                                     in: folder, environment: env)
+            #expect(result.status == 0)
+            let report = docs.appending(path: "report.html")
+            let html = try String(contentsOf: report, encoding: .utf8)
+            let hrefs = html.components(separatedBy: "class=\"src\" href=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+            #expect(!hrefs.isEmpty)
+            for href in Set(hrefs) {
+                // Resolved against the report itself, as a browser does.
+                let file = URL(fileURLWithPath: String(href), relativeTo: report).standardizedFileURL
+                #expect(FileManager.default.fileExists(atPath: file.path), "\(href) leads nowhere")
+            }
+        }
+    }
+
+    @Test("A bad --output is one clear line, exit 1, and nothing is written, not even a database")
+    func badOutput() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            cli.expectOneLineError(try cli.hig(["export", "--format", "html", "--output", "nowhere/report.html"], in: folder, environment: env),
+                                   mentioning: "cannot write nowhere/report.html: there is no folder nowhere")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+            try FileManager.default.createDirectory(at: folder.appending(path: "out"), withIntermediateDirectories: true)
+            cli.expectOneLineError(try cli.hig(["export", "--output", "out"], in: folder, environment: env),
+                                   mentioning: "cannot write out: it is a folder")
+            cli.expectOneLineError(try cli.hig(["export", "--format", "csv", "--group-by", "topic"], in: folder, environment: env),
+                                   mentioning: "--group-by applies only to --format markdown")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appending(path: "out").path).isEmpty)
+        }
+    }
+
+    @Test func markdownGroupedByTopic() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let result = try cli.hig(["export", "--format", "markdown", "--group-by", "topic", "--kind", "guideline"], in: folder,
+                                     environment: env)
+            #expect(result.status == 0)
+            #expect(result.stdout.hasPrefix("# HIG rules by topic\n\n96 rules (kind guideline) from editions 2008, 2010, 2011 and current"))
+            #expect(result.stdout.contains("on 2023-11-14."))
+            #expect(result.stdout.contains("\n## Destructive actions\n"))
+        }
+    }
+}

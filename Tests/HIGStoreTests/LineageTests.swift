@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+@testable import HIGStore
+
+@Suite("Lineage on the seeds")
+struct LineageTests {
+    var store: RuleStore { TopicTests.store }
+
+    func rule(_ edition: String, line: Int, file: String? = nil) throws -> RuleRecord {
+        try #require(try store.rules(RuleFilter(edition: edition)).first {
+            $0.source.lineStart <= line && line <= $0.source.lineEnd && (file == nil || $0.source.file.hasSuffix(file!))
+        })
+    }
+
+    @Test("evolution \"button colors\": dark/light 2008-2011, then the default button on the trailing side")
+    func buttonColors() throws {
+        let answer = try store.evolution("button colors")
+        #expect(answer.reading == .topic("button-placement"))
+        let lineage = try #require(answer.lineages.first)
+        #expect(lineage.editions == ["2008", "2010", "2011", "current"])
+        let texts = lineage.versions.map(\.text)
+        #expect(texts[0].contains("the button on the left is always dark-colored"))
+        #expect(texts.contains { $0.hasPrefix("Use alert button colors appropriately") })
+        let last = try #require(lineage.versions.last)
+        #expect(last.edition == "current" && last.text.contains("Always place the default button on the trailing side"))
+        #expect(last.text.contains("Cancel buttons are typically on the leading side"))
+        #expect(lineage.links(into: last.id).map(\.change) == [.replaced])
+        let text = AnswerRenderer(colored: false).evolution(answer)
+        #expect(text.contains("replaced from 2011-"))
+        #expect(text.contains("{+Place+}"))
+        #expect(text.contains("[-left is always dark-colored and-]"))
+    }
+
+    @Test("evolution tap: 'use the word tap' (2010, 2011) becomes 'use a term like choose', flagged as a reversal")
+    func tap() throws {
+        let answer = try store.evolution("tap")
+        let lineage = try #require(answer.lineages.first { $0.versions.contains { $0.text.contains("use a term like choose") } })
+        let tap2010 = try rule("2010", line: 5, file: "2010-chunk103.md")
+        let tap2011 = try rule("2011", line: 33)
+        let current = try rule("current", line: 55)
+        #expect(lineage.versions.map(\.id).contains(tap2010.id))
+        let into2011 = try #require(lineage.links(into: tap2011.id).first)
+        #expect(into2011.from == tap2010.id && into2011.change == .unchanged && into2011.method == "matcher")
+        let intoCurrent = try #require(lineage.links(into: current.id).first { $0.from == tap2011.id })
+        #expect(intoCurrent.reversal)
+        let text = AnswerRenderer(colored: false).evolution(answer)
+        #expect(text.contains("REVERSAL"))
+        let diff = try store.diff(from: "2011", to: "current", options: .init(reversalsOnly: true))
+        #expect(diff.changed.map(\.to) == [current.id])
+        #expect(diff.added.isEmpty && diff.removed.isEmpty && diff.unchanged.isEmpty)
+    }
+
+    @Test("Between 2010 and 2011 the matcher finds the unchanged rules by itself")
+    func unchangedBetween2010And2011() throws {
+        let diff = try store.diff(from: "2010", to: "2011")
+        // Read off the two files: the tap bullet, "Avoid lengthening", "Use alert button colors
+        // appropriately" and its two bullets, the Cancel note and "Give alert buttons short,
+        // logical titles" with its title-style bullet, and "Inform users of errors" are
+        // word for word the same.
+        #expect(diff.unchanged.count >= 9)
+        let links = try store.allLinks()
+        for pair in diff.unchanged {
+            let link = try #require(links.first { $0.from == pair[0] && $0.to == pair[1] })
+            #expect(link.method == "matcher")
+            let before = try #require(try store.rule(id: pair[0]))
+            let after = try #require(try store.rule(id: pair[1]))
+            #expect(WordDiff.comparableWords(before.text) == WordDiff.comparableWords(after.text))
+        }
+        let tapPair = [try rule("2010", line: 5, file: "2010-chunk103.md").id, try rule("2011", line: 33).id]
+        #expect(diff.unchanged.contains(tapPair))
+    }
+
+    @Test("A force change is flagged: 'Prefer a two-button alert' became 'Generally, use a two-button alert'")
+    func forceChange() throws {
+        let prefer = try rule("2010", line: 8, file: "2010-chunk103.md")
+        let generally = try rule("2011", line: 36)
+        let link = try #require(try store.allLinks().first { $0.from == prefer.id && $0.to == generally.id })
+        #expect(link.change == .reworded)
+        #expect(link.forceChanged && link.forceFrom == .should && link.forceTo == .hedged)
+        let flagged = try store.diff(from: "2010", to: "2011", options: .init(forceChangesOnly: true))
+        #expect(flagged.changed.contains { $0.from == prefer.id && $0.to == generally.id })
+        #expect(flagged.changed.allSatisfy { $0.forceChanged })
+    }
+
+    @Test func aRuleOnlyInTheCurrentEditionIsAdded() throws {
+        let startup = try rule("current", line: 13)
+        #expect(startup.text.hasPrefix("Avoid showing an alert when your app starts"))
+        #expect(startup.change == "added" && startup.previous.isEmpty)
+        #expect(try store.diff(from: "2011", to: "current").added.contains(startup.id))
+    }
+
+    @Test("A 2008 rule absent from the 2010 excerpt is not in the excerpt, never removed")
+    func notInExcerpt() throws {
+        let brevity = try rule("2008", line: 12)
+        #expect(brevity.text.hasPrefix("Although brevity is recommended for alert titles"))
+        let diff = try store.diff(from: "2008", to: "2010")
+        #expect(diff.notInExcerpt.contains(brevity.id))
+        #expect(diff.removed.isEmpty)
+        // The chain skips the 2010 excerpt: the 2011 rule on single-word titles continues it.
+        let singleWord = try rule("2011", line: 20)
+        #expect(singleWord.previous == [brevity.id])
+        #expect(try store.diff(from: "2010", to: "2011").notInFromExcerpt.contains(singleWord.id))
+        // Into the complete web edition, what has no counterpart is removed.
+        let web = try store.diff(from: "2011", to: "current")
+        #expect(web.notInExcerpt.isEmpty && !web.removed.isEmpty)
+    }
+
+    @Test func theExportCarriesPreviousAndChange() throws {
+        let generally = try rule("2011", line: 36)
+        #expect(generally.previous == [try rule("2010", line: 8, file: "2010-chunk103.md").id])
+        #expect(generally.change == "reworded")
+        #expect(try rule("2008", line: 2).change == nil) // the first edition has nothing to compare with
+        let json = try RuleFormatter.json([generally])
+        #expect(json.contains("\"change\" : \"reworded\""))
+    }
+
+    @Test func curatedLinksAreAFewAndGiveTheirReason() throws {
+        let links = try store.allLinks()
+        let curated = links.filter { $0.method == "curated" }
+        #expect(curated.count == 4)
+        #expect(curated.allSatisfy { ($0.rationale ?? "").count > 20 })
+        #expect(Double(curated.count) / Double(links.count) < 0.15)
+    }
+
+    @Test func diffJSONFollowsTheContract() throws {
+        let diff = try store.diff(from: "2010", to: "2011")
+        let encoder = JSONEncoder()
+        let object = try #require(try JSONSerialization.jsonObject(with: encoder.encode(diff)) as? [String: Any])
+        for key in ["from", "to", "added", "removed", "not_in_excerpt", "changed", "unchanged"] {
+            #expect(object[key] != nil, "missing \(key)")
+        }
+        let changed = try #require(object["changed"] as? [[String: Any]])
+        #expect(changed.allSatisfy { $0["from"] is String && $0["to"] is String && $0["change"] is String && $0["similarity"] is Double })
+        #expect((object["unchanged"] as? [[String]])?.allSatisfy { $0.count == 2 } == true)
+    }
+
+    @Test func diffRefusesEditionsOutOfOrderAndUnknownOnes() {
+        #expect(throws: HIGError.editionsOutOfOrder(from: "current", to: "2011")) { try store.diff(from: "current", to: "2011") }
+        #expect(throws: HIGError.self) { try store.diff(from: "2009", to: "2011") }
+    }
+}
+
+@Suite("Lineage building blocks")
+struct LineageUnitTests {
+    @Test func wordDiffMarksRemovalsAndInsertions() {
+        let segments = WordDiff.segments(from: "Prefer a two-button alert.", to: "Generally, use a two-button alert.")
+        #expect(WordDiff.plain(segments) == "[-Prefer-] {+Generally, use+} a two-button alert.")
+        #expect(WordDiff.segments(from: "Don’t do it", to: "Don't do it") == [.same("Don't do it")])
+    }
+
+    @Test("Normative force of lead sentences", arguments: [
+        ("Prefer a two-button alert. More.", NormativeForce.should),
+        ("Generally, use a two-button alert.", .hedged),
+        ("Use verbs and verb phrases.", .imperative),
+        ("Always use sentence-style capitalization.", .must),
+        ("Be sure to use the word tap.", .must),
+        ("Avoid creating unnecessary alerts.", .avoid),
+        ("Don't enclose a button title in quotes.", .dont),
+        ("You can include a Help button.", .may),
+        ("An alert gives people critical information.", .none),
+        ("When possible, avoid displaying an alert that scrolls.", .avoid),
+    ])
+    func force(text: String, expected: NormativeForce) {
+        #expect(NormativeForce.of(text) == expected)
+    }
+
+    @Test func reversalsComeFromRecommendedAndRejectedWords() {
+        #expect(Linker.isReversal(
+            from: "Be sure to use the word \"tap\" (not \"touch\" or \"click\" or \"choose\") to describe the selection action.",
+            to: "In rare cases, use a term like choose to account for people's device."))
+        #expect(Linker.isReversal(from: "Prefer \"OK\" for a simple acceptance option.", to: "Avoid using \"OK\" as the default button title."))
+        #expect(!Linker.isReversal(from: "Keep the message short.", to: "Avoid creating an alert message that is too long."))
+        #expect(!Linker.isReversal(from: "Use \"OK\" for acceptance.", to: "Use \"OK\" for acceptance only."))
+    }
+}
