@@ -71,7 +71,7 @@ func summary(_ corpus: GeneratedCorpus) -> String {
         out += "\(e.id.padding(toLength: 8, withPad: " ", startingAt: 0)) \(e.form.padding(toLength: 13, withPad: " ", startingAt: 0))"
             + String(format: "%6d  %5d  %5d  %9d\n", e.rules, e.files, e.glued, e.bytes)
     }
-    let classes = ChangeClass.allCases.map(\.rawValue)
+    let classes = TruthChange.allCases.map(\.rawValue)
     out += "\nTRUTH    " + classes.map { $0.padding(toLength: 10, withPad: " ", startingAt: 0) }.joined() + "\n"
     for t in corpus.transitions {
         out += "\(t.from)>\(t.to)".padding(toLength: 9, withPad: " ", startingAt: 0)

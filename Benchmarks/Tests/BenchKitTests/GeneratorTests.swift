@@ -53,7 +53,7 @@ import Testing
             let mix = ChangeMix()
             for (index, transition) in corpus.transitions.enumerated() {
                 let older = Double(corpus.editions[index].rules)
-                func share(_ change: ChangeClass) -> Int { Int((mix.weight(change) * older).rounded()) }
+                func share(_ change: TruthChange) -> Int { Int((mix.weight(change) * older).rounded()) }
                 #expect(transition.links["reworded"] == share(.reworded))
                 #expect(transition.links["revised"] == share(.revised))
                 #expect(transition.links["split"] == 2 * share(.split))

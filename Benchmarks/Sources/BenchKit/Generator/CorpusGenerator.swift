@@ -39,7 +39,7 @@ public struct GeneratedCorpus: Sendable, Codable {
     public struct Transition: Sendable, Codable {
         public let from: String
         public let to: String
-        /// Truth lines per class, in `ChangeClass` order.
+        /// Truth lines per class, in `TruthChange` order.
         public let links: [String: Int]
     }
 

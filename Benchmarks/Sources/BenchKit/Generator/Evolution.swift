@@ -1,5 +1,5 @@
 /// How a rule of one edition became rules of the next.
-public enum ChangeClass: String, CaseIterable, Codable, Sendable {
+public enum TruthChange: String, CaseIterable, Codable, Sendable {
     /// The same words.
     case unchanged
     /// A few words swapped for synonyms; the same guidance.
@@ -32,7 +32,7 @@ public struct ChangeMix: Sendable, Equatable, Codable {
 
     public init() {}
 
-    func weight(_ change: ChangeClass) -> Double {
+    func weight(_ change: TruthChange) -> Double {
         switch change {
         case .unchanged: unchanged
         case .reworded: reworded
@@ -51,7 +51,7 @@ public struct ChangeMix: Sendable, Equatable, Codable {
 struct Link: Sendable, Equatable {
     let from: Int?
     let to: Int?
-    let change: ChangeClass
+    let change: TruthChange
 }
 
 /// Derives the next edition from one edition by the known operations, and says which rule
@@ -142,7 +142,7 @@ struct Evolver {
         return (EditionModel(sections: sections), links)
     }
 
-    private mutating func apply(_ change: ChangeClass, to rule: Rule) -> Rule {
+    private mutating func apply(_ change: TruthChange, to rule: Rule) -> Rule {
         switch change {
         case .reworded: reword(rule)
         case .revised: revise(rule)
@@ -155,7 +155,7 @@ struct Evolver {
     /// Which rule undergoes which change, by uid; a rule not named stays unchanged. The second
     /// rule of a merge is named `merged` too and consumed by the first.
     struct Plan {
-        var changes: [Int: ChangeClass] = [:]
+        var changes: [Int: TruthChange] = [:]
         var added = 0
     }
 
@@ -187,7 +187,7 @@ struct Evolver {
             merged += 2
         }
 
-        func draw(_ change: ChangeClass, from candidates: [Rule], takesBullets: Bool = false) {
+        func draw(_ change: TruthChange, from candidates: [Rule], takesBullets: Bool = false) {
             var candidates = candidates
             composer.rng.shuffle(&candidates)
             let wanted = target(mix.weight(change))

@@ -75,7 +75,7 @@ public struct SizeResult: Sendable, Codable {
 ///
 /// Later measurements plug in as one more step per size, filling a field of `SizeResult` that
 /// is nil until then: lineage (time to link the editions of the imported database, then
-/// precision, recall and F1 per `ChangeClass` against `truth.jsonl`, which names rules by
+/// precision, recall and F1 per `TruthChange` against `truth.jsonl`, which names rules by
 /// edition, file and `line_start`), and `hig diff` of the first two editions against
 /// `gitDiffSeconds`.
 public enum Benchmark {

@@ -25,7 +25,7 @@ public struct RulePosition: Hashable, Codable, Sendable, Comparable {
 public struct TruthLink: Codable, Sendable, Equatable {
     public let from: RulePosition?
     public let to: RulePosition?
-    public let change: ChangeClass
+    public let change: TruthChange
 
     enum CodingKeys: String, CodingKey {
         case from, to
