@@ -38,14 +38,7 @@ public enum ConsistencyCheck {
 
         // The database cites files from the repository root or the folder's parent; the truth
         // from the editions folder.
-        let manifestPaths = Set(expected.map(\.position.file))
-        var pathMap: [String: String] = [:]
-        func manifestPath(_ cited: String) -> String? {
-            if let known = pathMap[cited] { return known }
-            let found = manifestPaths.first { cited == $0 || cited.hasSuffix("/" + $0) }
-            pathMap[cited] = found
-            return found
-        }
+        var paths = ManifestPaths(expected.map(\.position.file))
 
         var wanted: [RulePosition: String] = [:]
         for rule in expected { wanted[rule.position] = rule.text }
@@ -53,7 +46,7 @@ public enum ConsistencyCheck {
         var seen = Set<RulePosition>()
         for record in records {
             importedCount[record.edition, default: 0] += 1
-            guard let file = manifestPath(record.source.file) else {
+            guard let file = paths.manifestPath(record.source.file) else {
                 problem("file", "\(record.source.file): a file the generator did not write")
                 continue
             }
@@ -104,6 +97,19 @@ public enum ConsistencyCheck {
         }
         for rule in expected where !named.contains(rule.position) {
             problem("truth", "truth never names \(rule.position.file):\(rule.position.line)")
+        }
+        // The classes mean what they say: unchanged and moved keep the words, the others change them.
+        for link in links {
+            guard let from = link.from, let to = link.to, let before = wanted[from], let after = wanted[to] else { continue }
+            let keepsWords: Bool? = switch link.change {
+            case .unchanged, .moved: true
+            case .reworded, .revised, .split, .merged: false
+            case .added, .removed: nil
+            }
+            if let keepsWords, keepsWords != (before == after) {
+                problem("class", "\(from.file):\(from.line) → \(to.file):\(to.line) is \(link.change.rawValue) but its words "
+                    + (keepsWords ? "changed" : "are the same"))
+            }
         }
         let perTransition = Dictionary(grouping: links) { "\($0.from?.edition ?? "-")>\($0.to?.edition ?? "-")" }
         let declared = corpus.transitions.reduce(0) { $0 + $1.links.values.reduce(0, +) }

@@ -221,33 +221,32 @@ struct Evolver {
         ([rule.lead] + rule.body).contains { !swappable($0).isEmpty || Self.qualifierGroup($0.qualifier) != nil }
     }
 
-    /// One or two swaps of a word or a qualifier for another member of its group.
+    /// One or two swaps of a word or a qualifier for another member of its group, at distinct
+    /// places (a second swap at the same place could put the first word back).
     private mutating func reword(_ rule: Rule) -> Rule {
-        var rule = rule
-        let swaps = composer.rng.int(in: 1...2)
-        var done = 0
-        for _ in 0..<8 where done < swaps {
-            var sentences = [rule.lead] + rule.body
-            let which = composer.rng.below(sentences.count)
-            var sentence = sentences[which]
-            let positions = swappable(sentence)
-            let group = Self.qualifierGroup(sentence.qualifier)
-            if positions.isEmpty && group == nil { continue }
-            if let group, positions.isEmpty || composer.rng.chance(0.3) {
-                let current = sentence.qualifier.joined(separator: " ")
-                let others = group.filter { $0 != current }
-                sentence.qualifier = composer.rng.pick(others).split(separator: " ").map(String.init)
-            } else {
-                let position = composer.rng.pick(positions)
-                let (core, suffix) = Self.splitPunctuation(sentence.words[position])
-                let others = Self.synonym(of: sentence.words[position])!.filter { $0 != core }
-                sentence.words[position] = composer.rng.pick(others) + suffix
-            }
-            sentences[which] = sentence
-            rule.lead = sentences[0]
-            rule.body = Array(sentences.dropFirst())
-            done += 1
+        var sentences = [rule.lead] + rule.body
+        // (sentence, word position), or (sentence, nil) for the sentence's qualifier.
+        var places: [(Int, Int?)] = []
+        for (index, sentence) in sentences.enumerated() {
+            places += swappable(sentence).map { (index, $0) }
+            if Self.qualifierGroup(sentence.qualifier) != nil { places.append((index, nil)) }
         }
+        precondition(!places.isEmpty, "reword needs a word or a qualifier with synonyms")
+        composer.rng.shuffle(&places)
+        for (index, position) in places.prefix(composer.rng.int(in: 1...2)) {
+            if let position {
+                let (core, suffix) = Self.splitPunctuation(sentences[index].words[position])
+                let others = Self.synonym(of: sentences[index].words[position])!.filter { $0 != core }
+                sentences[index].words[position] = composer.rng.pick(others) + suffix
+            } else {
+                let current = sentences[index].qualifier.joined(separator: " ")
+                let others = Self.qualifierGroup(sentences[index].qualifier)!.filter { $0 != current }
+                sentences[index].qualifier = composer.rng.pick(others).split(separator: " ").map(String.init)
+            }
+        }
+        var rule = rule
+        rule.lead = sentences[0]
+        rule.body = Array(sentences.dropFirst())
         return rule
     }
 
