@@ -62,10 +62,22 @@ public struct SizeResult: Sendable, Codable {
     /// `git diff --no-index --word-diff` of the first two editions' sources, each concatenated
     /// into one file: the floor for a future `hig diff`.
     public var gitDiffSeconds: Double?
-    /// Not built yet: lineage (link two editions, score against the truth) and `hig diff`.
+    /// The import's own stage timings (`HIG_TIMING`), of the last import.
+    public var importStages: [StageTime] = []
+    /// The import's lineage stage (all consecutive pairs of editions), and per pair.
     public var lineageSeconds: Double?
-    public var lineageF1: Double?
+    public var lineagePerPairSeconds: Double? {
+        lineageSeconds.map { $0 / Double(max(1, editions - 1)) }
+    }
+    /// The links hig stored, scored against `truth.jsonl`.
+    public var lineage: LineageScore?
+    /// `hig diff` of editions 1 and 2 as a whole process.
     public var higDiffSeconds: Double?
+
+    public struct StageTime: Sendable, Codable {
+        public let name: String
+        public let seconds: Double
+    }
 
     public var importRulesPerSecond: Double { Double(totalRules) / importSeconds }
     public var floorRatio: Double { importSeconds / floorSeconds }
@@ -73,11 +85,8 @@ public struct SizeResult: Sendable, Codable {
 
 /// Runs the measurements of `hig-bench run`.
 ///
-/// Later measurements plug in as one more step per size, filling a field of `SizeResult` that
-/// is nil until then: lineage (time to link the editions of the imported database, then
-/// precision, recall and F1 per `TruthChange` against `truth.jsonl`, which names rules by
-/// edition, file and `line_start`), and `hig diff` of the first two editions against
-/// `gitDiffSeconds`.
+/// A new measurement is one more step per size, filling a field of `SizeResult` (nil, printed
+/// as —, where it does not apply).
 public enum Benchmark {
     public static func run(_ options: BenchmarkOptions, log: (String) -> Void) throws -> [SizeResult] {
         guard FileManager.default.isExecutableFile(atPath: options.hig) else {
@@ -112,12 +121,16 @@ public enum Benchmark {
         for attempt in 1...options.repeats(for: size) {
             log("[\(size)] hig import \(attempt)/\(options.repeats(for: size)) (\(result.totalRules) rules)")
             for suffix in ["", "-journal"] { unlink(database + suffix) }
-            let run = try ChildProcess.run(options.hig, ["--db", database, "import", "--editions", editions.path(percentEncoded: false)])
+            let timings = folder.appending(path: "import.timing").path(percentEncoded: false)
+            let run = try ChildProcess.run(options.hig, ["--db", database, "import", "--editions", editions.path(percentEncoded: false)],
+                                           errors: timings, environment: ["HIG_TIMING": "1"])
+            result.importStages = Self.stages(timings)
             imports.append(run)
             result.importPeakMiB = max(result.importPeakMiB, run.peakMiB)
         }
         result.importRuns = imports.map(\.seconds)
         result.importSeconds = Statistics.median(result.importRuns)
+        result.lineageSeconds = result.importStages.first { $0.name == "lineage" }?.seconds
         result.importCPUSeconds = Statistics.median(imports.map { $0.userSeconds + $0.systemSeconds })
         result.databaseMiB = fileMiB(database)
         let store = try RuleStore.open(path: database)
@@ -161,7 +174,13 @@ public enum Benchmark {
         result.searchP99Ms = Statistics.percentile(latencies, 0.99)
 
         if options.editions >= 2 {
-            log("[\(size)] git diff floor")
+            log("[\(size)] lineage against the truth")
+            result.lineage = try LineageScore.score(database: database, editions: editions)
+            log("[\(size)] hig diff and git diff")
+            let (first, second) = (corpus!.editions[0].id, corpus!.editions[1].id)
+            let output = folder.appending(path: "diff.out").path(percentEncoded: false)
+            result.higDiffSeconds = try ChildProcess.run(options.hig, ["--db", database, "diff", first, second], output: output).seconds
+            unlink(output)
             result.gitDiffSeconds = try gitDiff(corpus!, editions: editions, scratch: folder)
         }
         // Not kept: the next size needs the disk, and a rerun regenerates the same bytes.
@@ -190,6 +209,18 @@ public enum Benchmark {
                                        allowedStatus: [0, 1])
         for path in joined + [output] { unlink(path) }
         return run.seconds
+    }
+
+    /// The lines `hig: timing: <stage> <seconds> s` that `HIG_TIMING` makes an import print.
+    static func stages(_ path: String) -> [SizeResult.StageTime] {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        unlink(path)
+        return text.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("hig: timing: "), line.hasSuffix(" s") else { return nil }
+            let body = line.dropFirst("hig: timing: ".count).dropLast(2)
+            guard let space = body.lastIndex(of: " "), let seconds = Double(body[body.index(after: space)...]) else { return nil }
+            return SizeResult.StageTime(name: String(body[..<space]), seconds: seconds)
+        }
     }
 
     private static func fileMiB(_ path: String) -> Double {

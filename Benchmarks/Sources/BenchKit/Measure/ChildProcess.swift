@@ -20,11 +20,14 @@ public enum ChildProcess {
     /// input from /dev/null, standard output to `output`. Throws when it cannot start or exits
     /// with another status than `allowedStatus`, quoting the end of its standard error.
     @discardableResult
+    /// `environment` adds to (or overrides) this process's environment; `errors`, when given,
+    /// keeps the child's standard error in that file.
     public static func run(_ executable: String, _ arguments: [String], output: String = "/dev/null",
+                           errors: String? = nil, environment: [String: String] = [:],
                            allowedStatus: Set<Int32> = [0]) throws -> ProcessRun {
-        let errorPath = FileManager.default.temporaryDirectory
+        let errorPath = errors ?? FileManager.default.temporaryDirectory
             .appending(path: "hig-bench-stderr-\(getpid())-\(UInt64.random(in: 0...UInt64.max))").path(percentEncoded: false)
-        defer { unlink(errorPath) }
+        defer { if errors == nil { unlink(errorPath) } }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -34,8 +37,9 @@ public enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }.sorted()
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            .map { "\($0.key)=\($0.value)" }.sorted()
+        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
