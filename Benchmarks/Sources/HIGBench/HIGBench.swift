@@ -1,0 +1,209 @@
+import ArgumentParser
+import BenchKit
+import Foundation
+
+@main
+struct HIGBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hig-bench",
+        abstract: "Generated editions with a known truth, and the measurements of issue 7.",
+        subcommands: [Generate.self, Check.self, Run.self, Profile.self]
+    )
+
+    /// A failure of the benchmark prints one line (and what the failing tool said), exit 1.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as BenchError {
+            FileHandle.standardError.write(Data("hig-bench: error: \(error.description)\n".utf8))
+            Self.exit(withError: ExitCode.failure)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+struct CorpusOptions: ParsableArguments {
+    @Option(help: "Rules of the first edition (bullets count as rules).")
+    var rules: Int = 1000
+
+    @Option(help: "Editions: all PDF-derived Markdown but the last, which is web text.")
+    var editions: Int = 4
+
+    @Option(help: "Seed of the generator: the same seed writes the same bytes.")
+    var seed: UInt64 = 1
+
+    @Option(help: "About this many rules per chunk or page file.")
+    var rulesPerFile: Int = 400
+
+    func validate() throws {
+        guard rules >= 1 else { throw ValidationError("--rules must be at least 1") }
+        guard (1...99).contains(editions) else { throw ValidationError("--editions must be between 1 and 99") }
+        guard rulesPerFile >= 1 else { throw ValidationError("--rules-per-file must be at least 1") }
+    }
+
+    var generator: GeneratorOptions {
+        GeneratorOptions(rules: rules, editions: editions, seed: seed, rulesPerFile: rulesPerFile)
+    }
+}
+
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write generated editions, editions.json, truth.jsonl and generated.json into a folder.",
+        discussion: "`hig import --editions DIR` reads the folder as it is.")
+
+    @OptionGroup var corpus: CorpusOptions
+
+    @Option(help: "The folder to write (created; its generated files are replaced).")
+    var out: String
+
+    func run() throws {
+        let folder = URL(fileURLWithPath: out)
+        let (generated, _) = try CorpusGenerator.generate(corpus.generator, into: folder)
+        print(summary(generated))
+    }
+}
+
+func summary(_ corpus: GeneratedCorpus) -> String {
+    var out = "EDITION  FORM          RULES   FILES  GLUED   BYTES\n"
+    for e in corpus.editions {
+        out += "\(e.id.padding(toLength: 8, withPad: " ", startingAt: 0)) \(e.form.padding(toLength: 13, withPad: " ", startingAt: 0))"
+            + String(format: "%6d  %5d  %5d  %9d\n", e.rules, e.files, e.glued, e.bytes)
+    }
+    let classes = TruthChange.allCases.map(\.rawValue)
+    out += "\nTRUTH    " + classes.map { $0.padding(toLength: 10, withPad: " ", startingAt: 0) }.joined() + "\n"
+    for t in corpus.transitions {
+        out += "\(t.from)>\(t.to)".padding(toLength: 9, withPad: " ", startingAt: 0)
+            + classes.map { String(t.links[$0] ?? 0).padding(toLength: 10, withPad: " ", startingAt: 0) }.joined() + "\n"
+    }
+    return out
+}
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Generate, import with HIGStore, and check that hig reads every generated rule as written.",
+        discussion: """
+            Passes when each generated rule is exactly one imported rule starting at the line the truth \
+            names, with the generator's clean text; each glued pair is repaired once; the truth names \
+            every rule; and generating twice writes the same bytes.
+            """)
+
+    @OptionGroup var corpus: CorpusOptions
+
+    @Option(help: "Scratch folder (default: a new temporary folder, removed afterwards).")
+    var work: String?
+
+    func run() throws {
+        let scratch = work.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appending(path: "hig-bench-check-\(getpid())")
+        try? FileManager.default.removeItem(at: scratch)
+        defer { if work == nil { try? FileManager.default.removeItem(at: scratch) } }
+        let folder = scratch.appending(path: "editions")
+        let (generated, expected) = try CorpusGenerator.generate(corpus.generator, into: folder, expectations: true)
+        print(summary(generated))
+
+        var problems: [String] = []
+        let again = scratch.appending(path: "again")
+        try CorpusGenerator.generate(corpus.generator, into: again)
+        if let difference = try FolderDigest.firstDifference(folder, again) {
+            problems.append("generating twice with seed \(corpus.seed) wrote different bytes: \(difference)")
+        }
+        try? FileManager.default.removeItem(at: again)
+
+        let report = try ConsistencyCheck.run(corpus: generated, expected: expected, folder: folder,
+                                              database: scratch.appending(path: "check.sqlite").path(percentEncoded: false))
+        print("EDITION  GENERATED  IMPORTED  GLUED  REPAIRED")
+        for e in report.editions {
+            print(e.id.padding(toLength: 8, withPad: " ", startingAt: 0) + String(format: " %9d  %8d  %5d  %8d", e.generated, e.imported, e.glued, e.repairs))
+        }
+        problems += report.problems
+        guard problems.isEmpty else {
+            throw BenchError("the check failed:\n" + problems.joined(separator: "\n"))
+        }
+        print("check passed: \(expected.count) rules, \(report.truthLinks) truth links; every rule imported as generated; deterministic")
+    }
+}
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Generate each size, measure import against the sqlite3 floor, start-up and search; print Markdown tables.")
+
+    @Option(help: "Rules per edition, comma-separated.", transform: { text in
+        try text.split(separator: ",").map {
+            guard let size = Int($0.trimmingCharacters(in: .whitespaces)), size >= 1 else {
+                throw ValidationError("--sizes takes whole numbers, e.g. 1000,10000")
+            }
+            return size
+        }
+    })
+    var sizes: [Int] = [1000, 10000]
+
+    @Option(help: "Editions per size.")
+    var editions: Int = 4
+
+    @Option(help: "Seed of the generator.")
+    var seed: UInt64 = 1
+
+    @Flag(help: "One import per size, 5 start-ups, 50 queries (for CI).")
+    var quick = false
+
+    @Option(help: "Imports and floor loads per size (default: 3 up to 10k rules, else 1).")
+    var repeats: Int?
+
+    @Option(help: "The hig executable (default: the one beside hig-bench).")
+    var hig: String?
+
+    @Option(help: "Scratch folder for corpora and databases.")
+    var work: String = ".build/bench-work"
+
+    @Option(help: "Also write the figures as JSON to this file.")
+    var json: String?
+
+    func run() throws {
+        var options = BenchmarkOptions(sizes: sizes, hig: hig ?? siblingHIG(), work: URL(fileURLWithPath: work))
+        options.editions = editions
+        options.seed = seed
+        if quick { options.makeQuick() }
+        if let repeats { options.repeats = repeats }
+        let results = try Benchmark.run(options) { line in
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+        let machine = Machine.current()
+        print(Report.markdown(results, machine: machine))
+        if let json {
+            struct Output: Encodable {
+                let machine: Machine
+                let results: [SizeResult]
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(Output(machine: machine, results: results)).write(to: URL(fileURLWithPath: json))
+        }
+    }
+
+    private func siblingHIG() -> String {
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: me).deletingLastPathComponent().appending(path: "hig").path(percentEncoded: false)
+    }
+}
+
+struct Profile: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Time the stages of an in-process import of an editions folder (read, clean, split, write).")
+
+    @Option(help: "An editions folder (e.g. one `hig-bench generate` wrote).")
+    var editions: String
+
+    @Option(help: "The database to create (replaced).")
+    var db: String = ".build/bench-work/profile.sqlite"
+
+    func run() throws {
+        let stages = try ImportProfile.run(editions: URL(fileURLWithPath: editions), database: db)
+        print("| stage | wall s | CPU s | process peak MiB after |\n|---|---:|---:|---:|")
+        for stage in stages {
+            print("| \(stage.name) | \(String(format: "%.2f", stage.seconds)) | \(String(format: "%.2f", stage.cpuSeconds)) | "
+                + "\(String(format: "%.0f", stage.highWaterMiB)) |")
+        }
+    }
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# CI: the benchmark at its smallest size (1,000 rules x 4 editions), bounded in time.
+#   1. hig-bench check: hig imports every generated rule exactly as generated (position, clean
+#      text, glued-word repairs), the truth names every rule, and a seed writes the same bytes;
+#   2. hig-bench run --quick: the measurement tables, so a broken measurement fails CI.
+# Needs what the root package needs (libsqlite3-dev, libssl-dev, pkg-config) and the sqlite3
+# command-line tool (Debian package `sqlite3`), which .ci/run installs when missing.
+# HIG_BENCH_TIMEOUT (seconds, default 600) bounds the whole script, build included.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+if ! command -v sqlite3 >/dev/null 2>&1; then
+    echo "ci-small: the sqlite3 command-line tool is missing: apt-get install -y sqlite3" >&2
+    exit 1
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export work
+timeout --kill-after=30 "${HIG_BENCH_TIMEOUT:-600}" bash -euo pipefail -c '
+    swift build -c release --product hig-bench
+    swift build -c release --product hig
+    .build/release/hig-bench check --rules 1000 --editions 4 --seed 1 --work "$work/check"
+    .build/release/hig-bench run --sizes 1000 --editions 4 --seed 1 --quick --work "$work/run"
+' || {
+    status=$?
+    if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+        echo "ci-small: stopped after ${HIG_BENCH_TIMEOUT:-600} s" >&2
+    fi
+    exit "$status"
+}
