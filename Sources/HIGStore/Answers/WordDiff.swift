@@ -28,7 +28,18 @@ public enum WordDiff {
         let a = displayWords(old)
         let b = displayWords(new)
         // Compare folded words, so that a changed quote style is no change.
-        let fold = { (word: String) in word.replacingOccurrences(of: "’", with: "'").replacingOccurrences(of: "“", with: "\"").replacingOccurrences(of: "”", with: "\"") }
+        let fold = { (word: String) -> String in
+            guard word.utf8.contains(0xE2) else { return word }
+            var folded = String.UnicodeScalarView()
+            for scalar in word.unicodeScalars {
+                switch scalar.value {
+                case 0x2018, 0x2019: folded.append("'")
+                case 0x201C, 0x201D: folded.append("\"")
+                default: folded.append(scalar)
+                }
+            }
+            return String(folded)
+        }
         let difference = b.map(fold).difference(from: a.map(fold))
         var removedAt = Set<Int>()
         var insertedAt = Set<Int>()

@@ -23,6 +23,9 @@ struct LinkableRule: Sendable {
     /// Guidance and description rarely turn into each other.
     let prescribes: Bool
 
+    /// The words of the text as compared for "unchanged": equal keys, equal words.
+    var comparableKey: String { WordDiff.comparableWords(text).joined(separator: " ") }
+
     /// The cosine of two rules' term vectors.
     func cosine(_ other: LinkableRule) -> Double {
         Self.dot(terms, weights, other.terms, other.weights)

@@ -41,15 +41,25 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
     /// The force of `text`'s lead sentence.
     public static func of(_ text: String) -> NormativeForce {
         let lead = (Sentences.firstSentence(of: text) ?? text)
-        let lower = " " + FastText.foldedLowercase(lead) + " "
+        let lower = FastText.foldedLowercase(lead)
+        // Button names ("Don't Allow") are no cues: words come without capitalized names.
         let words = Sentences.words(RuleClassifier.withoutNames(lead))
-        func has(_ phrase: String) -> Bool { lower.contains(" " + phrase + " ") || lower.contains(" " + phrase + ",") }
+        let single = Set(words)
+        func has(_ phrase: String) -> Bool {
+            let parts = phrase.split(separator: " ").map(String.init)
+            guard parts.count > 1 else { return single.contains(phrase) }
+            guard single.contains(parts[0]), words.count >= parts.count else { return false }
+            for start in 0...(words.count - parts.count) where words[start] == parts[0] {
+                if Array(words[start..<(start + parts.count)]) == parts { return true }
+            }
+            return false
+        }
         if has("must not") || has("never") || has("don't") || has("do not") || has("shouldn't") || has("should not") {
             return .dont
         }
         if words.first == "avoid" || has("avoid") { return .avoid }
         if has("must") || has("always") || has("be sure") || has("make sure") || has("required") { return .must }
-        if hedges.contains(where: { lower.dropFirst().hasPrefix($0) }) { return .hedged }
+        if hedges.contains(where: { lower.hasPrefix($0) }) { return .hedged }
         if has("should") || has("prefer") || has("consider") || has("recommended") || has("it's best")
             || has("it's better") || has("try to") || has("good idea") {
             return .should

@@ -53,6 +53,18 @@ struct RuleMatcher: Sendable {
         var laterTaken = [Int?](repeating: nil, count: later.count)
         var earlierTaken = [Int?](repeating: nil, count: earlier.count)
         var links: [Link] = []
+        // The same words are the same rule, first come first served: short rules made only of
+        // common terms would otherwise find no candidate at all.
+        var sameWords: [String: [Int]] = [:]
+        for (index, rule) in earlier.enumerated() { sameWords[rule.comparableKey, default: []].append(index) }
+        for (l, rule) in later.enumerated() {
+            guard var waiting = sameWords[rule.comparableKey], !waiting.isEmpty else { continue }
+            let p = waiting.removeFirst()
+            sameWords[rule.comparableKey] = waiting
+            laterTaken[l] = links.count
+            earlierTaken[p] = links.count
+            links.append(Link(earlier: p, later: l, cosine: rule.cosine(earlier[p]), score: 2, shape: .single))
+        }
         for pair in pairs where laterTaken[pair.later] == nil && earlierTaken[pair.earlier] == nil {
             laterTaken[pair.later] = links.count
             earlierTaken[pair.earlier] = links.count
@@ -125,7 +137,10 @@ struct RuleMatcher: Sendable {
         for (index, rule) in earlier.enumerated() {
             for (term, weight) in zip(rule.terms, rule.weights) { postings[Int(term)].append((Int32(index), weight)) }
         }
-        let commonLimit = max(64, earlier.count / 20)
+        // A term in more than this many earlier rules says too little to find candidates by (it
+        // still counts in the score). A constant: a limit that grew with the edition would make
+        // the walk over postings grow with its square.
+        let commonLimit = 400
         var accumulator = [Float](repeating: 0, count: earlier.count)
         var touched: [Int32] = []
         return later.map { rule in
