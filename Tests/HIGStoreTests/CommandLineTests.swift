@@ -20,9 +20,11 @@ struct CommandLineTests {
         return Fixtures.repository.appending(path: ".build/debug/hig")
     }()
 
-    func hig(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Result {
+    /// A `hig` process, not started: the built binary, in `folder`, without the user's
+    /// `HIG_DB` and `HIG_EDITIONS`, plus `environment`.
+    static func process(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) -> Process {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = folder
         var env = ProcessInfo.processInfo.environment
@@ -30,6 +32,11 @@ struct CommandLineTests {
         env.removeValue(forKey: "HIG_EDITIONS")
         for (key, value) in environment { env[key] = value }
         process.environment = env
+        return process
+    }
+
+    func hig(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Result {
+        let process = Self.process(arguments, in: folder, environment: environment)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

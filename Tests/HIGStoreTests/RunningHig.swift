@@ -3,15 +3,7 @@ import Foundation
 /// The built `hig` started in the background, for tests that kill it or run several at once.
 enum RunningHig {
     static func start(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Process {
-        let process = Process()
-        process.executableURL = CommandLineTests.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "HIG_DB")
-        env.removeValue(forKey: "HIG_EDITIONS")
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        let process = CommandLineTests.process(arguments, in: folder, environment: environment)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
