@@ -22,9 +22,10 @@ struct CommandLineTests {
 
     /// A `hig` process, not started: the built binary, in `folder`, without the user's
     /// `HIG_DB` and `HIG_EDITIONS`, plus `environment`.
-    static func process(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) -> Process {
+    static func process(_ arguments: [String], in folder: URL, environment: [String: String] = [:],
+                        executable: URL = binary) -> Process {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = folder
         var env = ProcessInfo.processInfo.environment
@@ -133,14 +134,7 @@ struct CommandLineTests {
             // A copy of the binary far from any clone: nothing to import from.
             let copy = folder.appending(path: "hig")
             try Fixtures.copyExecutable(Self.binary, to: copy)
-            let process = Process()
-            process.executableURL = copy
-            process.arguments = ["editions"]
-            process.currentDirectoryURL = folder
-            var env = ProcessInfo.processInfo.environment
-            env.removeValue(forKey: "HIG_DB")
-            env.removeValue(forKey: "HIG_EDITIONS")
-            process.environment = env
+            let process = Self.process(["editions"], in: folder, executable: copy)
             let err = Pipe()
             process.standardError = err
             process.standardOutput = Pipe()
@@ -158,10 +152,9 @@ struct CommandLineTests {
         try Fixtures.withTemporaryFolder { folder in
             let copy = folder.appending(path: "hig")
             try Fixtures.copyExecutable(Self.binary, to: copy)
-            let process = Process()
-            process.executableURL = copy
-            process.arguments = ["--db", folder.appending(path: "c.sqlite").path, "import", "--editions", Fixtures.editions.path]
-            process.currentDirectoryURL = folder
+            let process = Self.process(
+                ["--db", folder.appending(path: "c.sqlite").path, "import", "--editions", Fixtures.editions.path],
+                in: folder, executable: copy)
             let out = Pipe()
             process.standardOutput = out
             process.standardError = Pipe()

@@ -48,6 +48,24 @@ struct CrashSafetyTests {
         }
     }
 
+    /// Waits for `point` in the run of `process`: a delay, or a delay after the import starts
+    /// writing or has committed; false when the process ended before the moment came.
+    func approach(_ point: KillPoint, of process: Process, writing: () -> Bool, committed: () -> Bool) -> Bool {
+        switch point {
+        case .anywhere(let after):
+            sleep(after)
+            return true
+        case .whileWriting(let after):
+            let reached = RunningHig.wait(for: process, until: writing)
+            sleep(after)
+            return reached
+        case .justAfterCommit(let after):
+            let reached = RunningHig.wait(for: process, until: committed)
+            sleep(after)
+            return reached
+        }
+    }
+
     func sleep(_ duration: Duration) {
         let (seconds, attoseconds) = duration.components
         usleep(UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
@@ -90,20 +108,11 @@ struct CrashSafetyTests {
                 let resetTime = RunningHig.modified(path)
                 let point = killPoint(index, timing, &random)
                 let process = try RunningHig.start(arguments, in: folder)
-                let reached: Bool
-                switch point {
-                case .anywhere(let after):
-                    sleep(after)
-                    reached = true
-                case .whileWriting(let after):
-                    reached = RunningHig.wait(for: process) { FileManager.default.fileExists(atPath: wal) }
-                    sleep(after)
-                case .justAfterCommit(let after):
-                    // In WAL mode the database file itself is first written when the checkpoint
-                    // copies the committed log into it.
-                    reached = RunningHig.wait(for: process) { RunningHig.modified(path) != resetTime }
-                    sleep(after)
-                }
+                // In WAL mode the database file itself is first written when the checkpoint
+                // copies the committed log into it.
+                let reached = approach(point, of: process,
+                                       writing: { FileManager.default.fileExists(atPath: wal) },
+                                       committed: { RunningHig.modified(path) != resetTime })
                 let killed = reached && RunningHig.kill(process)
                 if !killed { process.waitUntilExit() }
                 let logLeft = (RunningHig.fileSize(wal) ?? 0) > 0
@@ -142,18 +151,9 @@ struct CrashSafetyTests {
                 let point = killPoint(index, timing, &random)
                 let process = try RunningHig.start(arguments, in: folder)
                 let temporary = "\(path).importing-\(process.processIdentifier)"
-                let reached: Bool
-                switch point {
-                case .anywhere(let after):
-                    sleep(after)
-                    reached = true
-                case .whileWriting(let after):
-                    reached = RunningHig.wait(for: process) { FileManager.default.fileExists(atPath: temporary) }
-                    sleep(after)
-                case .justAfterCommit(let after):
-                    reached = RunningHig.wait(for: process) { FileManager.default.fileExists(atPath: path) }
-                    sleep(after)
-                }
+                let reached = approach(point, of: process,
+                                       writing: { FileManager.default.fileExists(atPath: temporary) },
+                                       committed: { FileManager.default.fileExists(atPath: path) })
                 let killed = reached && RunningHig.kill(process)
                 if !killed { process.waitUntilExit() }
                 let dump = try survivor(at: path)
