@@ -91,4 +91,31 @@ struct SearchTests {
             try store.db.execute("INSERT INTO rules_fts (rules_fts) VALUES ('integrity-check')")
         }
     }
+
+    @Test("A re-import indexes new and changed files and unindexes removed ones, leaving unchanged files alone")
+    func indexFollowsChangedFilesOnly() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let path = folder.appending(path: "s.sqlite").path
+            let v1 = try Fixtures.writeEditions(
+                in: folder.appending(path: "v1"), manifest: Fixtures.manifest([("one", "a.md"), ("one", "b.md"), ("one", "c.md")]),
+                files: ["a.md": Data("**Prefer zeppelins**. They float.\n".utf8), "b.md": Data("**Prefer kites**. They fly.\n".utf8),
+                        "c.md": Data("**Avoid gliders**. They sink.\n".utf8)])
+            _ = try RuleStore.importEditions(from: v1, into: path)
+            // a.md unchanged, b.md changed, c.md dropped from the manifest, d.md new.
+            let v2 = try Fixtures.writeEditions(
+                in: folder.appending(path: "v2"), manifest: Fixtures.manifest([("one", "a.md"), ("one", "b.md"), ("one", "d.md")]),
+                files: ["a.md": Data("**Prefer zeppelins**. They float.\n".utf8), "b.md": Data("**Prefer balloons**. They rise.\n".utf8),
+                        "d.md": Data("**Prefer rockets**. They soar.\n".utf8)])
+            let zeppelinBefore = try RuleStore.open(path: path).search(SearchRequest(text: "zeppelins")).hits.map(\.record.id)
+            _ = try RuleStore.importEditions(from: v2, into: path)
+            let store = try RuleStore.open(path: path)
+            #expect(try store.search(SearchRequest(text: "zeppelins")).hits.map(\.record.id) == zeppelinBefore)
+            #expect(try store.search(SearchRequest(text: "kites")).hits.isEmpty)
+            #expect(try store.search(SearchRequest(text: "balloons")).hits.count == 1)
+            #expect(try store.search(SearchRequest(text: "rockets")).hits.count == 1)
+            #expect(try store.search(SearchRequest(text: "gliders")).hits.isEmpty)
+            #expect(try store.db.scalar("SELECT count(*) FROM rules_fts")?.int == 3)
+            try store.db.execute("INSERT INTO rules_fts (rules_fts) VALUES ('integrity-check')")
+        }
+    }
 }

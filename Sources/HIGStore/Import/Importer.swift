@@ -18,8 +18,8 @@ public enum Importer {
             let wanted = Dictionary(uniqueKeysWithValues: corpus.sources.map { ($0.file.path, $0) })
             let manifestEditions = Set(corpus.manifest.editions.map(\.id))
             var unchanged = Set<String>()
+            var stale: [Int] = []
             var removed = 0
-            // Remove stale files first, so that ids moving between files never collide.
             for row in existing {
                 let path = row.string("path")
                 if let source = wanted[path], source.rulesDigest == row.string("rules_digest") {
@@ -27,15 +27,24 @@ public enum Importer {
                     continue
                 }
                 if wanted[path] != nil || manifestEditions.contains(row.string("edition_id")) {
-                    try db.execute("DELETE FROM sources WHERE id = ?", row.int("id"))
+                    stale.append(row.int("id"))
                     if wanted[path] == nil { removed += 1 }
                 }
             }
-            var written: [String: Int] = [:]
-            for source in corpus.sources where !unchanged.contains(source.file.path) {
-                try insert(source, db)
-                written[source.edition.id, default: 0] += 1
+            // Remove stale files first, so that ids moving between files never collide.
+            try SearchIndex.remove(sources: stale, db)
+            for id in stale {
+                try db.execute("DELETE FROM sources WHERE id = ?", id)
             }
+            let lastKeptSource = try db.scalar("SELECT max(id) FROM sources")?.int ?? 0
+            var written: [String: Int] = [:]
+            let newSources = corpus.sources.filter { !unchanged.contains($0.file.path) }
+            let newSourceIDs = try newSources.map { source in
+                written[source.edition.id, default: 0] += 1
+                return try insert(source, db)
+            }
+            try insertRules(of: Array(zip(newSources, newSourceIDs)), db)
+            try SearchIndex.add(sourcesAbove: lastKeptSource, db)
             timer.lap("write rules and index")
             let topicsRecomputed = try removed > 0 || !written.isEmpty || TopicAssigner.isStale(db, taxonomy: taxonomy)
             if topicsRecomputed { try TopicAssigner.assign(db, taxonomy: taxonomy) }
@@ -67,30 +76,46 @@ public enum Importer {
             """, edition.id, edition.name, edition.order, edition.date, edition.platformScope, platforms)
     }
 
-    private static func insert(_ source: Corpus.Source, _ db: Database) throws {
+    /// Inserts a source file's row and returns its id.
+    private static func insert(_ source: Corpus.Source, _ db: Database) throws -> Int {
         let file = source.file
         try db.execute("""
             INSERT INTO sources (edition_id, path, document, chunk, form, coverage, sha256, line_count, rules_digest)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, source.edition.id, file.path, file.entry.document, file.entry.chunk, file.entry.form.rawValue,
             file.entry.coverage.rawValue, file.sha256, file.lines.count, source.rulesDigest)
-        let sourceID = try db.scalar("SELECT last_insert_rowid()")?.int ?? 0
-        for rule in source.rules {
-            let d = rule.draft
-            try db.execute("""
-                INSERT INTO rules (id, edition_id, source_id, ordinal, parent_id, kind, section, title, text, verbatim,
-                                   line_start, line_end, page)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, rule.id, source.edition.id, sourceID, d.ordinal, rule.parentID, d.kind.rawValue, d.section,
-                d.title, d.text, rule.verbatim, d.lineStart, d.lineEnd, d.page)
-            for platform in Set(d.platforms).sorted() {
-                try db.execute("INSERT INTO rule_platforms (rule_id, platform) VALUES (?, ?)", rule.id, platform)
-            }
-            for (seq, repair) in d.repairs.enumerated() {
-                try db.execute("""
-                    INSERT INTO repairs (rule_id, seq, line, kind, original, replacement) VALUES (?, ?, ?, ?, ?, ?)
-                    """, rule.id, seq + 1, repair.line, repair.kind.rawValue, repair.original, repair.replacement)
+        return try db.scalar("SELECT last_insert_rowid()")?.int ?? 0
+    }
+
+    /// Inserts the rules of `sources`, then their platforms, then their repairs: one table at a
+    /// time, so that each table's B-trees stay in SQLite's page cache while they grow instead of
+    /// taking turns (file by file, the three tables' pages evicted each other: 2.5 times the work
+    /// at 4 x 100k rules).
+    private static func insertRules(of sources: [(source: Corpus.Source, id: Int)], _ db: Database) throws {
+        var rules = BatchInsert(db, into: "rules", columns: [
+            "id", "edition_id", "source_id", "ordinal", "parent_id", "kind", "section", "title", "text", "verbatim",
+            "line_start", "line_end", "page"])
+        for (source, sourceID) in sources {
+            for rule in source.rules {
+                let d = rule.draft
+                try rules.append([rule.id, source.edition.id, sourceID, d.ordinal, rule.parentID, d.kind.rawValue,
+                                  d.section, d.title, d.text, rule.verbatim, d.lineStart, d.lineEnd, d.page])
             }
         }
+        try rules.finish()
+        var platforms = BatchInsert(db, into: "rule_platforms", columns: ["rule_id", "platform"])
+        for rule in sources.lazy.flatMap(\.source.rules) {
+            for platform in Set(rule.draft.platforms).sorted() {
+                try platforms.append([rule.id, platform])
+            }
+        }
+        try platforms.finish()
+        var repairs = BatchInsert(db, into: "repairs", columns: ["rule_id", "seq", "line", "kind", "original", "replacement"])
+        for rule in sources.lazy.flatMap(\.source.rules) {
+            for (seq, repair) in rule.draft.repairs.enumerated() {
+                try repairs.append([rule.id, seq + 1, repair.line, repair.kind.rawValue, repair.original, repair.replacement])
+            }
+        }
+        try repairs.finish()
     }
 }

@@ -142,6 +142,7 @@ public final class RuleStore {
             // disk and no syncing until it is complete.
             try db.setJournalMode("memory")
             try db.execute("PRAGMA synchronous = OFF")
+            try useImportCache(db)
             if let pageLimit { try db.execute("PRAGMA max_page_count = \(pageLimit)") }
             report = try Importer.write(corpus, to: db)
             guard try db.setJournalMode("wal") == "wal" else {
@@ -157,7 +158,16 @@ public final class RuleStore {
     private static func prepareForWriting(_ db: Database) throws {
         try db.setJournalMode("wal")
         try db.execute("PRAGMA synchronous = FULL")
+        try useImportCache(db)
         if let pageLimit { try db.execute("PRAGMA max_page_count = \(pageLimit)") }
+    }
+
+    /// A page cache of 64 MiB instead of SQLite's 2 MiB while importing: the indexes that grow in
+    /// random order (rule ids, platforms and topics by rule) then stay in memory instead of being
+    /// written out and read back page by page (at 4 x 100k rules: writing and topics took 40%
+    /// more CPU with the default cache). SQLite takes the memory only as pages are used.
+    private static func useImportCache(_ db: Database) throws {
+        try db.execute("PRAGMA cache_size = -65536")
     }
 
     /// Throws unless the folder that is to hold the database at `path` exists.
