@@ -22,9 +22,8 @@ struct LinkableRule: Sendable {
     let text: String
     /// Guidance and description rarely turn into each other.
     let prescribes: Bool
-
-    /// The words of the text as compared for "unchanged": equal keys, equal words.
-    var comparableKey: String { WordDiff.comparableWords(text).joined(separator: " ") }
+    /// Equal for texts with the same words in the same order.
+    let sameWordsKey: Int
 
     /// The cosine of two rules' term vectors.
     func cosine(_ other: LinkableRule) -> Double {

@@ -55,12 +55,12 @@ struct RuleMatcher: Sendable {
         var links: [Link] = []
         // The same words are the same rule, first come first served: short rules made only of
         // common terms would otherwise find no candidate at all.
-        var sameWords: [String: [Int]] = [:]
-        for (index, rule) in earlier.enumerated() { sameWords[rule.comparableKey, default: []].append(index) }
+        var sameWords: [Int: [Int]] = [:]
+        for (index, rule) in earlier.enumerated() { sameWords[rule.sameWordsKey, default: []].append(index) }
         for (l, rule) in later.enumerated() {
-            guard var waiting = sameWords[rule.comparableKey], !waiting.isEmpty else { continue }
+            guard var waiting = sameWords[rule.sameWordsKey], !waiting.isEmpty else { continue }
             let p = waiting.removeFirst()
-            sameWords[rule.comparableKey] = waiting
+            sameWords[rule.sameWordsKey] = waiting
             laterTaken[l] = links.count
             earlierTaken[p] = links.count
             links.append(Link(earlier: p, later: l, cosine: rule.cosine(earlier[p]), score: 2, shape: .single))
