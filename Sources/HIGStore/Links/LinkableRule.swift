@@ -70,6 +70,21 @@ struct LinkableRule: Sendable {
         return Double(shared)
     }
 
+    /// How much of this rule's weight lies in terms `part` has and `other` lacks (0 to 1): what
+    /// `part` adds to `other` in covering this rule.
+    func coverageGain(by part: LinkableRule, beyond other: LinkableRule) -> Double {
+        var i = 0, j = 0
+        var gain: Float = 0
+        for (term, weight) in zip(terms, weights) {
+            while i < part.terms.count && part.terms[i] < term { i += 1 }
+            guard i < part.terms.count && part.terms[i] == term else { continue }
+            while j < other.terms.count && other.terms[j] < term { j += 1 }
+            if j < other.terms.count && other.terms[j] == term { continue }
+            gain += weight * weight
+        }
+        return Double(gain)
+    }
+
     func topicOverlap(_ other: LinkableRule) -> Double {
         guard !topics.isEmpty || !other.topics.isEmpty else { return 0 }
         let shared = Set(topics).intersection(other.topics).count

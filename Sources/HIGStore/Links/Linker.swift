@@ -113,7 +113,7 @@ enum Linker {
         let change: ChangeClass = switch link.shape {
         case .split: .split
         case .merged: .merged
-        case .single: ChangeClass.of(from: from.text, to: to.text, cosine: link.cosine).0
+        case .single: ChangeClass.of(from: from.text, to: to.text, cosine: link.cosine, leadCosine: from.leadCosine(to)).0
         }
         try insert(from: from.id, from.text, to: to.id, to.text, change: change, similarity: link.cosine, method: "matcher",
                    forces: forces, rationale: nil, db)
