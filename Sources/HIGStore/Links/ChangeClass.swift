@@ -19,14 +19,16 @@ public enum ChangeClass: String, Sendable, CaseIterable, Codable {
     /// No counterpart in a later edition that is an excerpt: it may be outside the excerpt.
     case notInExcerpt = "not-in-excerpt"
 
-    /// Classifies a one-to-one link from its texts and its term cosine.
-    static func of(from old: String, to new: String, cosine: Double) -> (ChangeClass, wordSimilarity: Double) {
+    /// Classifies a one-to-one link from its texts, its term cosine and its leads' cosine. A rule
+    /// whose lead keeps its terms is the same guideline changed in substance (revised) even when
+    /// its explanation was rewritten; "replaced" is for other words altogether.
+    static func of(from old: String, to new: String, cosine: Double, leadCosine: Double = 0) -> (ChangeClass, wordSimilarity: Double) {
         let a = WordDiff.comparableWords(old)
         let b = WordDiff.comparableWords(new)
         if a == b { return (.unchanged, 1) }
         let similarity = WordDiff.similarity(a, b)
         if similarity >= 0.75 { return (.reworded, similarity) }
-        if cosine >= 0.3 || similarity >= 0.45 { return (.revised, similarity) }
+        if cosine >= 0.3 || leadCosine >= 0.3 || similarity >= 0.45 { return (.revised, similarity) }
         return (.replaced, similarity)
     }
 }

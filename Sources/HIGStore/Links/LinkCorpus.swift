@@ -1,162 +1,192 @@
 import Foundation
 
-/// Every rule of the database as term vectors, grouped by edition, for the matcher.
+/// Reads the database's editions, one at a time, as term counts for the matcher, and weighs a
+/// pair of them as TF-IDF vectors.
 ///
-/// Terms are the stems the search index holds (read through `fts5vocab`), stopwords left out
-/// and the lexicon's word groups folded into one term each; weights are TF-IDF over all rules.
+/// Terms are the stems the search index would hold (SQLite's Porter tokenizer, through
+/// `Stemmer`), stopwords left out and the lexicon's word groups folded into one term each;
+/// pairs of neighbouring terms count as terms too. Term ids are shared by all editions, so two
+/// editions' vectors compare directly; weights are computed per pair, with document frequencies
+/// over the two editions being compared: how rare a word is among the rules at hand.
 struct LinkCorpus {
-    struct Edition {
+    struct EditionInfo {
         let id: String
         let isExcerpt: Bool
-        /// Indices into `rules`, in reading order.
-        var rules: [Int]
     }
 
-    let rules: [LinkableRule]
-    let editions: [Edition]
-    let termCount: Int
+    let editions: [EditionInfo]
+    private var lexiconTerm: [String: Int32] = [:]
+    private var stopStems: Set<String> = []
+    private var termIDs: [String: Int32] = [:]
+    private var termNames: [String] = []
+    private var pairIDs: [Int64: Int32] = [:]
+    private var topicIDs: [String: Int32] = [:]
+    private var scanner = TermScanner()
+    /// For each token number, its terms in order: a term id, or -1 for a stopword.
+    private var termsOfToken: [[Int32]] = []
+
+    var termCount: Int { termIDs.count }
 
     /// How many words of a text stand for its lead when it has no title.
     static let openingWords = 16
 
-    static func load(_ db: Database, lexicon: LineageLexicon) throws -> LinkCorpus {
+    init(_ db: Database, lexicon: LineageLexicon) throws {
+        var editions: [EditionInfo] = []
+        try db.forEachRow("""
+            SELECT e.id, coalesce(max(s.coverage = 'excerpt'), 1) FROM editions e LEFT JOIN sources s ON s.edition_id = e.id
+            GROUP BY e.id HAVING count(s.id) > 0 ORDER BY e.position
+            """) { row in
+            editions.append(EditionInfo(id: row.string(0), isExcerpt: row.int(1) == 1))
+        }
+        self.editions = editions
         // The lexicon's words and the stopwords, stemmed like the index.
         let stems = try Stemmer.stems(of: lexicon.groups.flatMap(\.words) + lexicon.stopwords, in: db)
-        var termIDs: [String: Int32] = [:]
-        func termID(_ term: String) -> Int32 {
-            if let id = termIDs[term] { return id }
-            let id = Int32(termIDs.count)
-            termIDs[term] = id
-            return id
-        }
-        var conceptOf: [String: Int32] = [:]
+        var conceptOf: [String: String] = [:]
         for group in lexicon.groups {
-            let concept = termID("~" + group.concept)
-            for word in group.words { for stem in stems[word] ?? [] { conceptOf[stem] = concept } }
+            for word in group.words { for stem in stems[word] ?? [] { conceptOf[stem] = "~" + group.concept } }
         }
-        let stopStems = Set(lexicon.stopwords.flatMap { stems[$0] ?? [] }).subtracting(conceptOf.keys)
+        stopStems = Set(lexicon.stopwords.flatMap { stems[$0] ?? [] }).subtracting(conceptOf.keys)
+        for (stem, concept) in conceptOf.sorted(by: { $0.key < $1.key }) {
+            lexiconTerm[stem] = termID(concept)
+        }
+    }
 
-        // Rules in reading order.
-        struct Row { let rowid: Int; let id: String; let edition: String; let source: Int; let ordinal: Int; let text: String; let parent: String?; let kind: String }
-        var rows: [Row] = []
-        var editionOrder: [String] = []
-        var excerpt: [String: Bool] = [:]
+    private mutating func termID(_ name: String) -> Int32 {
+        if let id = termIDs[name] { return id }
+        let id = Int32(termNames.count)
+        termIDs[name] = id
+        termNames.append(name)
+        return id
+    }
+
+    private mutating func pairID(_ first: Int32, _ second: Int32) -> Int32 {
+        let key = Int64(first) << 32 | Int64(second)
+        if let id = pairIDs[key] { return id }
+        let id = termID(termNames[Int(first)] + " " + termNames[Int(second)])
+        pairIDs[key] = id
+        return id
+    }
+
+    /// The rules of edition `index` in reading order, with their term counts, topics and force.
+    mutating func load(edition index: Int, _ db: Database) throws -> EditionTerms {
+        let info = editions[index]
+        var edition = EditionTerms(id: info.id, isExcerpt: info.isExcerpt)
+        var tokens: [Int32] = []
+        // Per rule: where its title's and its text's tokens end in `tokens`.
+        var titleEnd: [Int] = []
+        var textEnd: [Int] = []
+        var hasher = Hasher()
         try db.forEachRow("""
-            SELECT r.rowid, r.id, r.edition_id, r.source_id, r.ordinal, r.text, r.parent_id, r.kind
-            FROM rules r JOIN sources s ON s.id = r.source_id JOIN editions e ON e.id = r.edition_id
-            ORDER BY e.position, coalesce(s.chunk, 1e9), s.path, r.ordinal
-            """) { row in
-            rows.append(Row(rowid: row.int(0), id: row.string(1), edition: row.string(2), source: row.int(3),
-                            ordinal: row.int(4), text: row.string(5), parent: row.optionalString(6), kind: row.string(7)))
+            SELECT r.id, r.source_id, r.ordinal, r.parent_id, r.kind, r.title, r.text
+            FROM rules r JOIN sources s ON s.id = r.source_id
+            WHERE r.edition_id = ?
+            ORDER BY coalesce(s.chunk, 1e9), s.path, r.ordinal
+            """, arguments: [info.id]) { row in
+            if !row.isNull(5) { scanner.scan(row.string(5), into: &tokens) }
+            titleEnd.append(tokens.count)
+            let text = row.string(6)
+            let textStart = tokens.count
+            scanner.scan(text, into: &tokens)
+            textEnd.append(tokens.count)
+            hasher = Hasher()
+            for token in tokens[textStart...] { hasher.combine(token) }
+            let kind = row.string(4)
+            edition.rules.append(EditionTerms.Rule(
+                id: row.string(0), source: row.int(1), ordinal: row.int(2), parent: row.optionalString(3), text: text,
+                prescribes: kind == RuleKind.guideline.rawValue || kind == RuleKind.definition.rawValue,
+                topics: [], sameWordsKey: hasher.finalize(), force: NormativeForce.of(text)))
         }
-        try db.forEachRow("SELECT edition_id, max(coverage = 'excerpt') FROM sources GROUP BY edition_id") { row in
-            excerpt[row.string(0)] = row.int(1) == 1
-        }
-        var indexOfRowid: [Int: Int] = [:]
-        for (index, row) in rows.enumerated() {
-            indexOfRowid[row.rowid] = index
-            if editionOrder.last != row.edition { editionOrder.append(row.edition) }
+        try stemNewTokens(db)
+
+        var textIDs: [Int32] = [], openingIDs: [Int32] = [], titleIDs: [Int32] = []
+        var start = 0
+        for rule in edition.rules.indices {
+            textIDs.removeAll(keepingCapacity: true)
+            openingIDs.removeAll(keepingCapacity: true)
+            titleIDs.removeAll(keepingCapacity: true)
+            collect(tokens[start..<titleEnd[rule]], into: &titleIDs, opening: &openingIDs, keepsOpening: false)
+            collect(tokens[titleEnd[rule]..<textEnd[rule]], into: &textIDs, opening: &openingIDs, keepsOpening: true)
+            start = textEnd[rule]
+            edition.text.append(&textIDs)
+            if titleIDs.isEmpty { edition.lead.append(&openingIDs) } else { edition.lead.append(&titleIDs) }
         }
 
-        // Term counts per rule, from the index: all of the text, and the lead (the title, or
-        // else the opening words of the text).
-        var counts = [[Int32: Int]](repeating: [:], count: rows.count)
-        var titleCounts = [[Int32: Int]](repeating: [:], count: rows.count)
-        var openingCounts = [[Int32: Int]](repeating: [:], count: rows.count)
-        // The index's distinct terms, each read once as a string; the occurrences are then read
-        // as numbers only, through a join SQLite does itself.
-        try db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.rules_terms USING fts5vocab(main, rules_fts, instance)")
-        try db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.rules_vocabulary USING fts5vocab(main, rules_fts, row)")
-        try db.execute("DROP TABLE IF EXISTS temp.term_numbers")
-        try db.execute("CREATE TABLE temp.term_numbers (term TEXT PRIMARY KEY, number INTEGER NOT NULL) WITHOUT ROWID")
-        try db.execute("INSERT INTO temp.term_numbers SELECT term, row_number() OVER (ORDER BY term) - 1 FROM temp.rules_vocabulary")
-        var stemOfNumber: [String] = []
-        try db.forEachRow("SELECT term FROM temp.term_numbers ORDER BY number") { stemOfNumber.append($0.string(0)) }
-        // What each index term counts as: nothing (a stopword), a lexicon concept, or itself.
-        let kept: [Int32?] = stemOfNumber.map { stem in
-            if stopStems.contains(stem) { return nil }
-            return conceptOf[stem] ?? termID(stem)
-        }
-        let names: [String] = stemOfNumber.map { stem in conceptOf[stem].map { "~\($0)" } ?? stem }
-
-        // Pairs of neighbouring words count as terms too: "two-button alert", "default button"
-        // and "action sheet" say more than their words apart.
-        var previous: (doc: Int, column: Int, offset: Int, number: Int)?
-        var pairIDs: [Int: Int32] = [:]
+        var indexOfID: [String: Int] = [:]
+        indexOfID.reserveCapacity(edition.rules.count)
+        for (rule, value) in edition.rules.enumerated() { indexOfID[value.id] = rule }
         try db.forEachRow("""
-            SELECT i.doc, i.col = 'title', i.offset, n.number
-            FROM temp.rules_terms i JOIN temp.term_numbers n ON n.term = i.term
-            ORDER BY i.doc, i.col, i.offset
-            """) { row in
-            let doc = row.int(0), column = row.int(1), offset = row.int(2), number = row.int(3)
-            defer { previous = (doc, column, offset, number) }
-            guard let index = indexOfRowid[doc], let id = kept[number] else { return }
-            var ids = [id]
-            if let last = previous, last.doc == doc, last.column == column, last.offset == offset - 1, kept[last.number] != nil {
-                let key = last.number * stemOfNumber.count + number
-                if let pair = pairIDs[key] {
-                    ids.append(pair)
-                } else {
-                    let pair = termID(names[last.number] + " " + names[number])
-                    pairIDs[key] = pair
-                    ids.append(pair)
-                }
-            }
-            for id in ids {
-                if column == 1 {
-                    titleCounts[index][id, default: 0] += 1
-                } else {
-                    counts[index][id, default: 0] += 1
-                    if offset < Self.openingWords { openingCounts[index][id, default: 0] += 1 }
-                }
-            }
-        }
-        var documentFrequency = [Int](repeating: 0, count: termIDs.count)
-        for rule in counts { for term in rule.keys { documentFrequency[Int(term)] += 1 } }
-
-        // Topics.
-        var topicIDs: [String: Int32] = [:]
-        var topics = [[Int32]](repeating: [], count: rows.count)
-        let indexOfID = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($0.element.id, $0.offset) })
-        try db.forEachRow("SELECT rule_id, topic_slug FROM rule_topics") { row in
-            guard let index = indexOfID[row.string(0)] else { return }
+            SELECT t.rule_id, t.topic_slug FROM rule_topics t JOIN rules r ON r.id = t.rule_id WHERE r.edition_id = ?
+            """, arguments: [info.id]) { row in
+            guard let rule = indexOfID[row.string(0)] else { return }
             let slug = row.string(1)
             let id = topicIDs[slug] ?? Int32(topicIDs.count)
             topicIDs[slug] = id
-            topics[index].append(id)
+            edition.rules[rule].topics.append(id)
         }
+        for rule in edition.rules.indices { edition.rules[rule].topics.sort() }
+        return edition
+    }
 
-        let total = Double(rows.count)
-        var perEditionCount: [String: Int] = [:]
-        for row in rows { perEditionCount[row.edition, default: 0] += 1 }
-        var seen: [String: Int] = [:]
-        var rules: [LinkableRule] = []
-        rules.reserveCapacity(rows.count)
-        func vector(_ counts: [Int32: Int]) -> ([Int32], [Float]) {
-            let terms = counts.keys.sorted()
-            var weights = terms.map { term -> Float in
-                let tf = 1 + log(Double(counts[term]!))
-                let idf = log((total + 1) / Double(documentFrequency[Int(term)] + 1)) + 1
-                return Float(tf * idf)
+    /// Stems the tokens first seen in the last edition read, each distinct token once.
+    private mutating func stemNewTokens(_ db: Database) throws {
+        let new = Array(scanner.tokens[termsOfToken.count...])
+        guard !new.isEmpty else { return }
+        let stems = try Stemmer.stems(of: new, in: db)
+        for token in new {
+            termsOfToken.append((stems[token] ?? []).map { stem in
+                if let concept = lexiconTerm[stem] { return concept }
+                return stopStems.contains(stem) ? -1 : termID(stem)
+            })
+        }
+    }
+
+    /// The term ids of a run of tokens: each kept term, and each pair of neighbouring kept terms
+    /// ("two-button alert", "default button" and "action sheet" say more than their words apart);
+    /// those of the first `openingWords` positions go to `opening` too.
+    private mutating func collect(_ tokens: ArraySlice<Int32>, into ids: inout [Int32], opening: inout [Int32], keepsOpening: Bool) {
+        var previous: Int32 = -1
+        var offset = 0
+        for token in tokens {
+            for term in termsOfToken[Int(token)] {
+                defer {
+                    previous = term
+                    offset += 1
+                }
+                guard term >= 0 else { continue }
+                let first = ids.count
+                ids.append(term)
+                if previous >= 0 { ids.append(pairID(previous, term)) }
+                if keepsOpening && offset < Self.openingWords { opening.append(contentsOf: ids[first...]) }
             }
+        }
+    }
+
+    /// The two editions' rules as unit TF-IDF vectors, document frequencies counted over both.
+    func vectors(_ earlier: EditionTerms, _ later: EditionTerms) -> (earlier: [LinkableRule], later: [LinkableRule]) {
+        var documentFrequency = [Int32](repeating: 0, count: termCount)
+        for edition in [earlier, later] { for term in edition.text.terms { documentFrequency[Int(term)] += 1 } }
+        let total = Double(earlier.rules.count + later.rules.count)
+        let idf = documentFrequency.map { Float(log((total + 1) / Double($0 + 1)) + 1) }
+        func vector(_ counts: EditionTerms.Counts, _ rule: Int) -> ([Int32], [Float]) {
+            let range = counts.range(rule)
+            let terms = Array(counts.terms[range])
+            var weights = range.map { (1 + log(Float(counts.counts[$0]))) * idf[Int(counts.terms[$0])] }
             let norm = sqrt(weights.reduce(0) { $0 + $1 * $1 })
-            if norm > 0 { weights = weights.map { $0 / norm } }
+            if norm > 0 { for index in weights.indices { weights[index] /= norm } }
             return (terms, weights)
         }
-        for (index, row) in rows.enumerated() {
-            let (terms, weights) = vector(counts[index])
-            let (leadTerms, leadWeights) = vector(titleCounts[index].isEmpty ? openingCounts[index] : titleCounts[index])
-            let place = seen[row.edition, default: 0]
-            seen[row.edition] = place + 1
-            rules.append(LinkableRule(
-                id: row.id, edition: row.edition, source: row.source, ordinal: row.ordinal, parent: row.parent,
-                position: Double(place) / Double(max(1, perEditionCount[row.edition]! - 1)),
-                terms: terms, weights: weights, leadTerms: leadTerms, leadWeights: leadWeights, topics: topics[index].sorted(), text: row.text,
-                prescribes: row.kind == RuleKind.guideline.rawValue || row.kind == RuleKind.definition.rawValue))
+        func rules(_ edition: EditionTerms) -> [LinkableRule] {
+            let last = Double(max(1, edition.rules.count - 1))
+            return edition.rules.enumerated().map { index, rule in
+                let (terms, weights) = vector(edition.text, index)
+                let (leadTerms, leadWeights) = vector(edition.lead, index)
+                return LinkableRule(
+                    id: rule.id, edition: edition.id, source: rule.source, ordinal: rule.ordinal, parent: rule.parent,
+                    position: Double(index) / last, terms: terms, weights: weights, leadTerms: leadTerms,
+                    leadWeights: leadWeights, topics: rule.topics, text: rule.text, prescribes: rule.prescribes,
+                    sameWordsKey: rule.sameWordsKey)
+            }
         }
-        let editions = editionOrder.map { id in
-            Edition(id: id, isExcerpt: excerpt[id] ?? true, rules: rules.indices.filter { rules[$0].edition == id })
-        }
-        return LinkCorpus(rules: rules, editions: editions, termCount: termIDs.count)
+        return (rules(earlier), rules(later))
     }
 }

@@ -22,9 +22,8 @@ struct LinkableRule: Sendable {
     let text: String
     /// Guidance and description rarely turn into each other.
     let prescribes: Bool
-
-    /// The words of the text as compared for "unchanged": equal keys, equal words.
-    var comparableKey: String { WordDiff.comparableWords(text).joined(separator: " ") }
+    /// Equal for texts with the same words in the same order.
+    let sameWordsKey: Int
 
     /// The cosine of two rules' term vectors.
     func cosine(_ other: LinkableRule) -> Double {
@@ -69,6 +68,21 @@ struct LinkableRule: Sendable {
             }
         }
         return Double(shared)
+    }
+
+    /// How much of this rule's weight lies in terms `part` has and `other` lacks (0 to 1): what
+    /// `part` adds to `other` in covering this rule.
+    func coverageGain(by part: LinkableRule, beyond other: LinkableRule) -> Double {
+        var i = 0, j = 0
+        var gain: Float = 0
+        for (term, weight) in zip(terms, weights) {
+            while i < part.terms.count && part.terms[i] < term { i += 1 }
+            guard i < part.terms.count && part.terms[i] == term else { continue }
+            while j < other.terms.count && other.terms[j] < term { j += 1 }
+            if j < other.terms.count && other.terms[j] == term { continue }
+            gain += weight * weight
+        }
+        return Double(gain)
     }
 
     func topicOverlap(_ other: LinkableRule) -> Double {

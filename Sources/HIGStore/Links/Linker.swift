@@ -22,60 +22,85 @@ enum Linker {
                      matcher: RuleMatcher = RuleMatcher()) throws {
         try db.execute("DELETE FROM rule_links")
         try db.execute("DELETE FROM rule_force")
-        var timer = StageTimer()
-        let corpus = try LinkCorpus.load(db, lexicon: lexicon)
-        timer.lap("lineage: term vectors")
-        var force: [NormativeForce] = []
-        for rule in corpus.rules {
-            let value = NormativeForce.of(rule.text)
-            force.append(value)
-            try db.execute("INSERT INTO rule_force (rule_id, force) VALUES (?, ?)", rule.id, value.rawValue)
-        }
+        var corpus = try LinkCorpus(db, lexicon: lexicon)
         let editions = corpus.editions
-        let indexOfID = Dictionary(uniqueKeysWithValues: corpus.rules.enumerated().map { ($0.element.id, $0.offset) })
         let curatedTo = Dictionary(grouping: curated, by: \.to)
+        let curatedIDs = Set(curated.flatMap { [$0.from, $0.to] })
+        // Where each rule a curated link names is: (edition, place in it).
+        var curatedPlace: [String: (edition: Int, rule: Int)] = [:]
+        // Editions are read when a pair first needs them and dropped when no later pair can.
+        var loaded: [Int: EditionTerms] = [:]
+        var termVectors: Duration = .zero
+        func edition(_ index: Int) throws -> EditionTerms {
+            if let edition = loaded[index] { return edition }
+            let started = ContinuousClock.now
+            let edition = try corpus.load(edition: index, db)
+            termVectors += ContinuousClock.now - started
+            for (place, rule) in edition.rules.enumerated() {
+                try db.execute("INSERT INTO rule_force (rule_id, force) VALUES (?, ?)", rule.id, rule.force.rawValue)
+                if curatedIDs.contains(rule.id) { curatedPlace[rule.id] = (index, place) }
+            }
+            loaded[index] = edition
+            return edition
+        }
         // hasDescendant[k][i]: rule i of edition k already continues in a later edition.
-        var hasDescendant = editions.map { [Bool](repeating: false, count: $0.rules.count) }
+        var hasDescendant: [Int: [Bool]] = [:]
+        if !editions.isEmpty { _ = try edition(0) }
         for k in editions.indices.dropFirst() {
-            var unmatched = Array(editions[k].rules.indices)
+            let laterEdition = try edition(k)
+            var unmatched = Array(laterEdition.rules.indices)
             var back = k - 1
             while back >= 0 && !unmatched.isEmpty {
+                let earlierEdition = try edition(back)
+                var descendants = hasDescendant[back] ?? [Bool](repeating: false, count: earlierEdition.rules.count)
+                let started = ContinuousClock.now
+                let (earlierRules, laterRules) = corpus.vectors(earlierEdition, laterEdition)
+                termVectors += ContinuousClock.now - started
                 // Curated links into this edition from that one are taken as they are.
                 var pinnedEarlier = Set<Int>()
                 unmatched = try unmatched.filter { laterIndex in
-                    let to = editions[k].rules[laterIndex]
-                    let pins = (curatedTo[corpus.rules[to].id] ?? []).filter { corpus.rules[indexOfID[$0.from]!].edition == editions[back].id }
+                    let to = laterEdition.rules[laterIndex]
+                    let pins = (curatedTo[to.id] ?? []).filter { curatedPlace[$0.from]?.edition == back }
                     for pin in pins {
-                        let from = indexOfID[pin.from]!
-                        if let position = editions[back].rules.firstIndex(of: from) {
-                            hasDescendant[back][position] = true
-                            pinnedEarlier.insert(position)
-                        }
-                        try writeCurated(pin, from: corpus.rules[from], to: corpus.rules[to], forces: (force[from], force[to]), db)
+                        let from = curatedPlace[pin.from]!.rule
+                        descendants[from] = true
+                        pinnedEarlier.insert(from)
+                        try writeCurated(pin, from: earlierRules[from], to: laterRules[laterIndex],
+                                         forces: (earlierEdition.rules[from].force, to.force), db)
                     }
                     return pins.isEmpty
                 }
-                let eligible = editions[back].rules.indices.filter {
-                    !pinnedEarlier.contains($0) && (back == k - 1 || !hasDescendant[back][$0])
+                let eligible = earlierEdition.rules.indices.filter {
+                    !pinnedEarlier.contains($0) && (back == k - 1 || !descendants[$0])
                 }
-                let earlier = eligible.map { corpus.rules[editions[back].rules[$0]] }
-                let later = unmatched.map { corpus.rules[editions[k].rules[$0]] }
+                let earlier = eligible.map { earlierRules[$0] }
+                let later = unmatched.map { laterRules[$0] }
                 let links = matcher.match(earlier: earlier, later: later, termCount: corpus.termCount)
                 var matchedLater = Set<Int>()
                 for link in links {
                     let earlierIndex = eligible[link.earlier]
-                    let laterIndex = unmatched[link.later]
-                    hasDescendant[back][earlierIndex] = true
+                    descendants[earlierIndex] = true
                     matchedLater.insert(link.later)
-                    let from = editions[back].rules[earlierIndex]
-                    let to = editions[k].rules[laterIndex]
-                    try write(link, from: corpus.rules[from], to: corpus.rules[to], forces: (force[from], force[to]), db)
+                    try write(link, from: earlier[link.earlier], to: later[link.later],
+                              forces: (earlierEdition.rules[earlierIndex].force, laterEdition.rules[unmatched[link.later]].force), db)
                 }
+                hasDescendant[back] = descendants
                 unmatched = unmatched.enumerated().filter { !matchedLater.contains($0.offset) }.map(\.element)
                 // Look further back only across an excerpt.
-                guard editions[back].isExcerpt else { break }
+                guard earlierEdition.isExcerpt else { break }
                 back -= 1
             }
+            // An edition stays while a later one may still look back to it: across excerpts only.
+            for index in loaded.keys where index < k && !(index + 1...k).allSatisfy({ editions[$0].isExcerpt }) {
+                loaded[index] = nil
+                hasDescendant[index] = nil
+            }
+        }
+        // Reading editions into term vectors is interleaved with matching them, so its time is
+        // summed and reported apart, like the import's stages (HIG_TIMING).
+        if ProcessInfo.processInfo.environment["HIG_TIMING"] != nil {
+            let seconds = Double(termVectors.components.seconds) + Double(termVectors.components.attoseconds) / 1e18
+            FileHandle.standardError.write(Data(String(format: "hig: timing: lineage: term vectors %.3f s\n", seconds).utf8))
         }
         try db.execute("""
             INSERT INTO store_facts (key, value) VALUES (?, ?)
@@ -83,29 +108,29 @@ enum Linker {
             """, digestKey, digest(lexicon, curated))
     }
 
-
     private static func write(_ link: RuleMatcher.Link, from: LinkableRule, to: LinkableRule,
                               forces: (NormativeForce, NormativeForce), _ db: Database) throws {
         let change: ChangeClass = switch link.shape {
         case .split: .split
         case .merged: .merged
-        case .single: ChangeClass.of(from: from.text, to: to.text, cosine: link.cosine).0
+        case .single: ChangeClass.of(from: from.text, to: to.text, cosine: link.cosine, leadCosine: from.leadCosine(to)).0
         }
-        try insert(from: from, to: to, change: change, similarity: link.cosine, method: "matcher", forces: forces,
-                   rationale: nil, db)
+        try insert(from: from.id, from.text, to: to.id, to.text, change: change, similarity: link.cosine, method: "matcher",
+                   forces: forces, rationale: nil, db)
     }
 
     private static func writeCurated(_ link: CuratedLink, from: LinkableRule, to: LinkableRule,
                                      forces: (NormativeForce, NormativeForce), _ db: Database) throws {
-        try insert(from: from, to: to, change: link.change, similarity: from.cosine(to), method: "curated", forces: forces,
-                   rationale: link.why, db)
+        try insert(from: from.id, from.text, to: to.id, to.text, change: link.change, similarity: from.cosine(to),
+                   method: "curated", forces: forces, rationale: link.why, db)
     }
 
     /// One row of `rule_links`, with its flags; a matcher link's rationale says what its flags mean.
-    private static func insert(from: LinkableRule, to: LinkableRule, change: ChangeClass, similarity: Double, method: String,
-                               forces: (NormativeForce, NormativeForce), rationale: String?, _ db: Database) throws {
+    private static func insert(from: String, _ fromText: String, to: String, _ toText: String, change: ChangeClass,
+                               similarity: Double, method: String, forces: (NormativeForce, NormativeForce), rationale: String?,
+                               _ db: Database) throws {
         let forceChanged = forces.0 != forces.1 && change != .unchanged
-        let reversal = isReversal(from: from.text, to: to.text)
+        let reversal = isReversal(from: fromText, to: toText)
         var notes: [String] = []
         if forceChanged { notes.append("force: \(forces.0.rawValue) → \(forces.1.rawValue)") }
         if reversal { notes.append("reversal: the later rule recommends what the earlier one ruled out, or the other way round") }
@@ -113,7 +138,7 @@ enum Linker {
             INSERT INTO rule_links (from_rule, to_rule, change, similarity, method, force_from, force_to,
                                     force_changed, reversal, rationale)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, from.id, to.id, change.rawValue, (similarity * 1000).rounded() / 1000, method, forces.0.rawValue,
+            """, from, to, change.rawValue, (similarity * 1000).rounded() / 1000, method, forces.0.rawValue,
             forces.1.rawValue, forceChanged ? 1 : 0, reversal ? 1 : 0, rationale ?? (notes.isEmpty ? nil : notes.joined(separator: "; ")))
     }
 

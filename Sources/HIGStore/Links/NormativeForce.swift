@@ -43,30 +43,57 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
         let lead = (Sentences.firstSentence(of: text) ?? text)
         let lower = FastText.foldedLowercase(lead)
         // Button names ("Don't Allow") are no cues: words come without capitalized names.
-        let words = Sentences.words(RuleClassifier.withoutNames(lead))
+        let words = Sentences.words(withoutNames(lead))
         let single = Set(words)
-        func has(_ phrase: String) -> Bool {
-            let parts = phrase.split(separator: " ").map(String.init)
-            guard parts.count > 1 else { return single.contains(phrase) }
-            guard single.contains(parts[0]), words.count >= parts.count else { return false }
-            for start in 0...(words.count - parts.count) where words[start] == parts[0] {
-                if Array(words[start..<(start + parts.count)]) == parts { return true }
+        func has(_ phrases: [[String]]) -> Bool {
+            phrases.contains { parts in
+                guard parts.count > 1 else { return single.contains(parts[0]) }
+                guard single.contains(parts[0]), words.count >= parts.count else { return false }
+                for start in 0...(words.count - parts.count) where words[start] == parts[0] {
+                    if words[start..<(start + parts.count)].elementsEqual(parts) { return true }
+                }
+                return false
             }
-            return false
         }
-        if has("must not") || has("never") || has("don't") || has("do not") || has("shouldn't") || has("should not") {
-            return .dont
-        }
-        if words.first == "avoid" || has("avoid") { return .avoid }
-        if has("must") || has("always") || has("be sure") || has("make sure") || has("required") { return .must }
+        if has(Cue.dont) { return .dont }
+        if words.first == "avoid" || has(Cue.avoid) { return .avoid }
+        if has(Cue.must) { return .must }
         if hedges.contains(where: { lower.hasPrefix($0) }) { return .hedged }
-        if has("should") || has("prefer") || has("consider") || has("recommended") || has("it's best")
-            || has("it's better") || has("try to") || has("good idea") {
-            return .should
-        }
+        if has(Cue.should) { return .should }
         if let first = words.first, RuleClassifier.imperativeVerbs.contains(first) { return .imperative }
-        if has("you can") || has("you may") || has("can") { return .may }
+        if has(Cue.may) { return .may }
         return .none
+    }
+
+    /// The words that mark each force, in the order they are tried; split into words once.
+    private enum Cue {
+        static let dont = words(["must not", "never", "don't", "do not", "shouldn't", "should not"])
+        static let avoid = words(["avoid"])
+        static let must = words(["must", "always", "be sure", "make sure", "required"])
+        static let should = words(["should", "prefer", "consider", "recommended", "it's best", "it's better", "try to", "good idea"])
+        static let may = words(["you can", "you may", "can"])
+
+        static func words(_ phrases: [String]) -> [[String]] { phrases.map { $0.split(separator: " ").map(String.init) } }
+    }
+
+    /// `RuleClassifier.withoutNames` on Unicode scalars: a word opening with a capital letter is
+    /// left out unless it opens a sentence. The force of every rule of every edition is read at
+    /// import, and `Character`-wise scanning was most of that time.
+    static func withoutNames(_ text: String) -> String {
+        var kept = String.UnicodeScalarView()
+        var sentenceStart = true
+        for token in text.unicodeScalars.split(separator: " ") {
+            let letter = token.first { $0.properties.isAlphabetic }
+            let opensWithCapital = letter?.properties.isUppercase ?? false
+            if sentenceStart || !opensWithCapital {
+                if !kept.isEmpty { kept.append(" ") }
+                kept.append(contentsOf: token)
+            }
+            if let last = token.last(where: { !"\"”’')".unicodeScalars.contains($0) }) {
+                sentenceStart = ".!?:".unicodeScalars.contains(last)
+            }
+        }
+        return String(kept)
     }
 
     /// Words a rule tells the reader to use, and words it tells them not to use:
@@ -77,7 +104,7 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
         var rejected = Set<String>()
         // Most rules name no word to use or avoid: skip the patterns then.
         let bytes = text.utf8
-        guard bytes.contains(UInt8(ascii: "\"")) || bytes.contains(0xE2) || text.contains("use a term") || text.contains("use the word") else {
+        guard bytes.contains(UInt8(ascii: "\"")) || bytes.contains(0xE2) || contains(bytes, "use a term") || contains(bytes, "use the word") else {
             return (recommended, rejected)
         }
         let lower = FastText.foldedLowercase(text)
@@ -91,6 +118,18 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
             for match in matches(regex, in: lower) { rejected.insert(match) }
         }
         return (recommended, rejected)
+    }
+
+    /// Whether `phrase` occurs in `bytes`, without bridging to Foundation's `String.contains`.
+    private static func contains(_ bytes: String.UTF8View, _ phrase: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: phrase.utf8Start, count: phrase.utf8CodeUnitCount)
+        guard let first = needle.first else { return true }
+        var index = bytes.startIndex
+        while let found = bytes[index...].firstIndex(of: first) {
+            if bytes[found...].starts(with: needle) { return true }
+            index = bytes.index(after: found)
+        }
+        return false
     }
 
     /// The patterns, compiled once.

@@ -24,6 +24,21 @@ struct RuleMatcher: Sendable {
     /// The least score, and the least share of words, for the second half of a split or merge.
     var partScore = 0.25
     var partContainment = 0.5
+    /// The least share of what a linked neighbour leaves uncovered of an earlier rule's weight
+    /// that a leftover later rule must cover, for the two to be the halves of a split (or, the
+    /// other way round, of a merge): the halves together say what the one rule said. A rule
+    /// that merely sits next to an unchanged one adds nothing, since its neighbour covers it
+    /// all; a half, relative to what is left, covers most of the rest however long the rule.
+    var splitGain = 0.5
+    /// And at least this share of the whole rule's weight: one swapped word is no second half.
+    var splitLeastGain = 0.05
+    /// The least share of the leftover rule's own weight in the other rule's terms then: the
+    /// new lead over the rest of an explanation is new, the rest is not.
+    var splitPartContainment = 0.3
+    /// The least cosine for pairing the rules left over between two linked neighbours, in
+    /// reading order: a rule revised in place, whose words changed too much to be found by
+    /// them alone, keeps its place between the same neighbours.
+    var gapCosine = 0.1
     /// How many candidates each later rule keeps.
     var candidatesPerRule = 8
     /// The share of the lead's cosine in the words' score: a rule's lead says what it is about,
@@ -55,12 +70,12 @@ struct RuleMatcher: Sendable {
         var links: [Link] = []
         // The same words are the same rule, first come first served: short rules made only of
         // common terms would otherwise find no candidate at all.
-        var sameWords: [String: [Int]] = [:]
-        for (index, rule) in earlier.enumerated() { sameWords[rule.comparableKey, default: []].append(index) }
+        var sameWords: [Int: [Int]] = [:]
+        for (index, rule) in earlier.enumerated() { sameWords[rule.sameWordsKey, default: []].append(index) }
         for (l, rule) in later.enumerated() {
-            guard var waiting = sameWords[rule.comparableKey], !waiting.isEmpty else { continue }
+            guard var waiting = sameWords[rule.sameWordsKey], !waiting.isEmpty else { continue }
             let p = waiting.removeFirst()
-            sameWords[rule.comparableKey] = waiting
+            sameWords[rule.sameWordsKey] = waiting
             laterTaken[l] = links.count
             earlierTaken[p] = links.count
             links.append(Link(earlier: p, later: l, cosine: rule.cosine(earlier[p]), score: 2, shape: .single))
@@ -86,6 +101,26 @@ struct RuleMatcher: Sendable {
             }
         }
 
+        // Splits found by coverage: a later rule left over next to one linked to an earlier
+        // rule, covering a material share of that rule's words its neighbour lacks.
+        for l in later.indices where laterTaken[l] == nil {
+            var best: (gain: Double, taken: Int)?
+            for n in [l - 1, l + 1] where later.indices.contains(n) && later[l].isNeighbour(of: later[n]) {
+                guard let taken = laterTaken[n], links[taken].shape != .merged else { continue }
+                let whole = earlier[links[taken].earlier]
+                let gain = whole.coverageGain(by: later[l], beyond: later[n])
+                guard gain >= max(splitLeastGain, splitGain * (1 - whole.containment(in: later[n]))), later[l].containment(in: whole) >= splitPartContainment,
+                      gain > best?.gain ?? 0 else { continue }
+                best = (gain, taken)
+            }
+            guard let (_, taken) = best else { continue }
+            let p = links[taken].earlier
+            links[taken].shape = .split
+            laterTaken[l] = links.count
+            let (cosine, score) = self.score(later[l], earlier[p])
+            links.append(Link(earlier: p, later: l, cosine: cosine, score: score, shape: .split))
+        }
+
         // Merges: an earlier rule left over whose words lie mostly in a later rule already
         // taken by its neighbour.
         var byEarlier = [[(later: Int, score: Double, cosine: Double)]](repeating: [], count: earlier.count)
@@ -104,6 +139,47 @@ struct RuleMatcher: Sendable {
                 break
             }
         }
+        // Merges found by coverage, as splits above the other way round.
+        for p in earlier.indices where earlierTaken[p] == nil {
+            var best: (gain: Double, taken: Int)?
+            for n in [p - 1, p + 1] where earlier.indices.contains(n) && earlier[p].isNeighbour(of: earlier[n]) {
+                guard let taken = earlierTaken[n], links[taken].shape != .split else { continue }
+                let whole = later[links[taken].later]
+                let gain = whole.coverageGain(by: earlier[p], beyond: earlier[n])
+                guard gain >= max(splitLeastGain, splitGain * (1 - whole.containment(in: earlier[n]))), earlier[p].containment(in: whole) >= splitPartContainment,
+                      gain > best?.gain ?? 0 else { continue }
+                best = (gain, taken)
+            }
+            guard let (_, taken) = best else { continue }
+            let l = links[taken].later
+            links[taken].shape = .merged
+            earlierTaken[p] = links.count
+            let (cosine, score) = self.score(later[l], earlier[p])
+            links.append(Link(earlier: p, later: l, cosine: cosine, score: score, shape: .merged))
+        }
+
+        // Rules left over between the same two linked neighbours, as many on each side, pair
+        // up in reading order, like the changed lines of a diff's hunk.
+        var l = 0
+        while l < later.count {
+            guard laterTaken[l] == nil else { l += 1; continue }
+            var end = l
+            while end < later.count && laterTaken[end] == nil { end += 1 }
+            defer { l = end }
+            // The earlier rules between the links of the run's neighbours (the edition's
+            // start or end standing for a neighbour there).
+            let from = l == 0 ? 0 : links[laterTaken[l - 1]!].earlier + 1
+            let to = end == later.count ? earlier.count : links[laterTaken[end]!].earlier
+            guard from < to, to - from == end - l, (from..<to).allSatisfy({ earlierTaken[$0] == nil }) else { continue }
+            for (p, m) in zip(from..<to, l..<end) {
+                let (cosine, score) = self.score(later[m], earlier[p])
+                guard cosine >= gapCosine else { continue }
+                laterTaken[m] = links.count
+                earlierTaken[p] = links.count
+                links.append(Link(earlier: p, later: m, cosine: cosine, score: score, shape: .single))
+            }
+        }
+
         // A lead-in left over whose children went into one later rule went there with them
         // ("Give alert buttons short, logical titles" and its bullets became "Create succinct,
         // logical button titles").
@@ -123,6 +199,15 @@ struct RuleMatcher: Sendable {
             links.append(Link(earlier: p, later: target, cosine: candidate.cosine, score: candidate.score, shape: .merged))
         }
         return links.sorted { ($0.later, $0.earlier) < ($1.later, $1.earlier) }
+    }
+
+    /// The cosine of two rules' words, and the score of the pair: words, lead, topics, place, kind.
+    private func score(_ rule: LinkableRule, _ other: LinkableRule) -> (cosine: Double, score: Double) {
+        let cosine = rule.cosine(other)
+        let score = (1 - leadWeight) * cosine + leadWeight * rule.leadCosine(other) + topicWeight * rule.topicOverlap(other)
+            + positionWeight * (1 - abs(rule.position - other.position))
+            - (rule.prescribes == other.prescribes ? 0 : kindPenalty)
+        return (cosine, score)
     }
 
     private struct Candidate {
@@ -166,11 +251,7 @@ struct RuleMatcher: Sendable {
             for index in touched { accumulator[Int(index)] = 0 }
             touched.removeAll(keepingCapacity: true)
             return top.map { index in
-                let other = earlier[Int(index)]
-                let cosine = rule.cosine(other)
-                let score = (1 - leadWeight) * cosine + leadWeight * rule.leadCosine(other) + topicWeight * rule.topicOverlap(other)
-                    + positionWeight * (1 - abs(rule.position - other.position))
-                    - (rule.prescribes == other.prescribes ? 0 : kindPenalty)
+                let (cosine, score) = self.score(rule, earlier[Int(index)])
                 return Candidate(earlier: Int(index), cosine: cosine, score: score)
             }.sorted { ($0.score, $1.earlier) > ($1.score, $0.earlier) }
         }

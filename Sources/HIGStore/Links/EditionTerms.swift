@@ -1,0 +1,48 @@
+/// One edition's rules as the lineage matcher needs them: what identifies and places each rule,
+/// and its term counts in flat arrays (one allocation per column, not one per rule), so that a
+/// pair of large editions is all that is held at a time.
+struct EditionTerms {
+    struct Rule {
+        let id: String
+        let source: Int
+        let ordinal: Int
+        let parent: String?
+        let text: String
+        let prescribes: Bool
+        var topics: [Int32]
+        /// Equal for texts with the same words in the same order (a hash of their tokens).
+        let sameWordsKey: Int
+        let force: NormativeForce
+    }
+
+    /// A rule's distinct terms, ascending, with how often each occurs: rule i's are
+    /// `terms[start[i]..<start[i + 1]]`.
+    struct Counts {
+        var terms: [Int32] = []
+        var counts: [Int32] = []
+        var start: [Int32] = [0]
+
+        func range(_ rule: Int) -> Range<Int> { Int(start[rule])..<Int(start[rule + 1]) }
+
+        /// Appends one rule's counts, from its term ids in any order (`ids` is sorted in place).
+        mutating func append(_ ids: inout [Int32]) {
+            ids.sort()
+            var index = 0
+            while index < ids.count {
+                var end = index + 1
+                while end < ids.count && ids[end] == ids[index] { end += 1 }
+                terms.append(ids[index])
+                counts.append(Int32(end - index))
+                index = end
+            }
+            start.append(Int32(terms.count))
+        }
+    }
+
+    let id: String
+    let isExcerpt: Bool
+    var rules: [Rule] = []
+    /// The whole text's terms, and the lead's (the title, or else the opening words).
+    var text = Counts()
+    var lead = Counts()
+}

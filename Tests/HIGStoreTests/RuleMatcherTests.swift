@@ -1,0 +1,69 @@
+import Testing
+@testable import HIGStore
+
+/// The matcher on rules written here as words (each word one term of equal weight), so that each
+/// test controls exactly which words two rules share.
+@Suite("Rule matcher on small fixtures")
+struct RuleMatcherTests {
+    /// Rules of one edition, in one file, in reading order; term ids shared through `ids`.
+    static func edition(_ name: String, _ texts: [String], ids: inout [String: Int32]) -> [LinkableRule] {
+        texts.enumerated().map { ordinal, text in
+            let words = Set(text.split(separator: " ").map(String.init))
+            for word in words.sorted() where ids[word] == nil { ids[word] = Int32(ids.count) }
+            let terms = words.map { ids[$0]! }.sorted()
+            let weights = [Float](repeating: 1 / Float(terms.count).squareRoot(), count: terms.count)
+            return LinkableRule(id: "\(name)-\(ordinal)", edition: name, source: 1, ordinal: ordinal, parent: nil,
+                                position: Double(ordinal) / Double(max(1, texts.count - 1)), terms: terms, weights: weights,
+                                leadTerms: terms, leadWeights: weights, topics: [], text: text, prescribes: true,
+                                sameWordsKey: text.hashValue)
+        }
+    }
+
+    static func links(_ one: [String], _ two: [String]) -> [(earlier: Int, later: Int, shape: RuleMatcher.Link.Shape)] {
+        var ids: [String: Int32] = [:]
+        let earlier = edition("one", one, ids: &ids)
+        let later = edition("two", two, ids: &ids)
+        return RuleMatcher().match(earlier: earlier, later: later, termCount: ids.count).map { ($0.earlier, $0.later, $0.shape) }
+    }
+
+    @Test("The second half of a split, a new lead over the rest, is found by what it adds to the first half's cover")
+    func secondHalfOfASplit() {
+        // Rule 0 became rules 0 and 1: the first keeps four of its eight words, the second three
+        // more behind four new ones (3 of its 7 words: too few to be found by its words alone).
+        let found = Self.links(
+            ["alpha bravo charlie delta echo foxtrot golf hotel", "zulu yankee xray whiskey victor"],
+            ["alpha bravo charlie delta", "kilo lima mike november foxtrot golf hotel", "zulu yankee xray whiskey victor"])
+        #expect(found.contains { $0 == (0, 0, .split) })
+        #expect(found.contains { $0 == (0, 1, .split) })
+        #expect(found.contains { $0 == (1, 2, .single) })
+        #expect(found.count == 3)
+    }
+
+    @Test("A new rule next to an unchanged one is no second half, however many words it shares with it")
+    func newRuleNextToUnchangedOne() {
+        let found = Self.links(
+            ["one two three four", "zulu yankee xray whiskey victor"],
+            ["one two three four", "one two five six seven", "zulu yankee xray whiskey victor"])
+        #expect(!found.contains { $0.later == 1 })
+        #expect(found.count == 2)
+    }
+
+    @Test("A rule revised in place, between the same two neighbours, is linked though few words remain")
+    func revisedInPlace() {
+        let found = Self.links(
+            ["alpha bravo charlie delta", "customize sidebars need", "echo foxtrot golf hotel"],
+            ["alpha bravo charlie delta", "customize popovers across app segmented controls group concise status",
+             "echo foxtrot golf hotel"])
+        #expect(found.contains { $0 == (1, 1, .single) })
+        #expect(found.count == 3)
+    }
+
+    @Test("Between two neighbours, unequal numbers of leftover rules are not paired")
+    func unequalGapIsLeftAlone() {
+        let found = Self.links(
+            ["alpha bravo charlie delta", "customize sidebars need", "review small lists", "echo foxtrot golf hotel"],
+            ["alpha bravo charlie delta", "customize popovers across app segmented controls group concise status",
+             "echo foxtrot golf hotel"])
+        #expect(!found.contains { $0.later == 1 })
+    }
+}
