@@ -81,6 +81,9 @@ public struct SizeResult: Sendable, Codable {
 
     public var importRulesPerSecond: Double { Double(totalRules) / importSeconds }
     public var floorRatio: Double { importSeconds / floorSeconds }
+    /// The import less its lineage stage: reading, cleaning, splitting, writing, indexing and
+    /// topics, the work the floor's load compares with (the lineage has its own target).
+    public var importWithoutLineageSeconds: Double? { lineageSeconds.map { importSeconds - $0 } }
 }
 
 /// Runs the measurements of `hig-bench run`.

@@ -34,14 +34,15 @@ public enum Report {
 
     public static func markdown(_ results: [SizeResult], machine: Machine) -> String {
         var out = "Machine: \(machine.cpus) CPUs (\(machine.model)), \(String(format: "%.0f", machine.memoryGiB)) GiB, \(machine.date)\n\n"
-        out += "| rules/edition | editions | rules | corpus MiB | hig import s | CPU s | rules/s | peak MiB | sqlite3 floor s | CPU s | floor peak MiB | import/floor | target ≤3x, <1 GiB |\n"
-        out += "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:--|\n"
+        out += "| rules/edition | editions | rules | corpus MiB | hig import s | CPU s | rules/s | peak MiB | sqlite3 floor s | CPU s | floor peak MiB | import/floor | target ≤3x, <1 GiB | without lineage s | without lineage/floor |\n"
+        out += "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:--|---:|---:|\n"
         for r in results {
             let met = r.floorRatio <= importRatioTarget && r.importPeakMiB < importMemoryTargetMiB
             out += "| \(r.rulesPerEdition) | \(r.editions) | \(r.totalRules) | \(f(r.corpusMiB, 1)) | \(f(r.importSeconds, 2)) | "
                 + "\(f(r.importCPUSeconds, 2)) | \(f(r.importRulesPerSecond, 0)) | \(f(r.importPeakMiB, 0)) | \(f(r.floorSeconds, 2)) | "
                 + "\(f(r.floorCPUSeconds, 2)) | \(f(r.floorPeakMiB, 0)) | "
-                + "\(f(r.floorRatio, 1))x | \(verdict(met)) |\n"
+                + "\(f(r.floorRatio, 1))x | \(verdict(met)) | \(opt(r.importWithoutLineageSeconds, 2)) | "
+                + "\(r.importWithoutLineageSeconds.map { f($0 / r.floorSeconds, 1) + "x" } ?? "—") |\n"
         }
         out += "\n| rules | hig editions median ms | p90 ms | target <50 ms | queries | search p50 ms | search p99 ms | target p99 <10 ms |\n"
         out += "|---:|---:|---:|:--|---:|---:|---:|:--|\n"
