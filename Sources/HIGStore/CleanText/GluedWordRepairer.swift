@@ -19,28 +19,51 @@ public struct GluedWordRepairer: Sendable {
     }
 
     /// The repaired text and the repairs made, each attributed to `line`.
+    ///
+    /// Tokens are the runs between spaces and tabs, read on UTF-8 bytes (both are ASCII, so a cut
+    /// never falls inside a character). A text is rebuilt only from its first changed token on:
+    /// most lines have none and come back as they are.
     public func repair(_ text: String, line: Int) -> (text: String, repairs: [Repair]) {
         var repairs: [Repair] = []
-        var output = ""
-        output.reserveCapacity(text.utf8.count + 8)
-        var token = ""
-        func flush() {
-            guard !token.isEmpty else { return }
-            let (fixed, tokenRepairs) = repairToken(token, line: line)
-            output += fixed
-            repairs += tokenRepairs
-            token = ""
+        var output: [UInt8]?
+        var copiedUpTo = 0
+        var source = text
+        source.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == 32 || bytes[index] == 9 { index += 1; continue }
+                let start = index
+                while index < bytes.count, bytes[index] != 32, bytes[index] != 9 { index += 1 }
+                let tokenBytes = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                if isKnownOrShort(tokenBytes) { continue }
+                let token = String(decoding: tokenBytes, as: UTF8.self)
+                let (fixed, tokenRepairs) = repairToken(token, line: line)
+                repairs += tokenRepairs
+                guard !fixed.utf8.elementsEqual(tokenBytes) else { continue }
+                if output == nil { output = []; output!.reserveCapacity(bytes.count + 8) }
+                output!.append(contentsOf: bytes[copiedUpTo..<start])
+                output!.append(contentsOf: fixed.utf8)
+                copiedUpTo = index
+            }
+            output?.append(contentsOf: bytes[copiedUpTo...])
         }
-        for scalar in text.unicodeScalars {
-            if scalar.value == 32 || scalar.value == 9 {
-                flush()
-                output.unicodeScalars.append(scalar)
-            } else {
-                token.unicodeScalars.append(scalar)
+        guard let output else { return (text, repairs) }
+        return (String(decoding: output, as: UTF8.self), repairs)
+    }
+
+    /// The test `repairToken` settles most tokens with: ASCII, no bracket, and fewer than
+    /// `minimumLength` letters or a known word once its letters are lowercased.
+    private func isKnownOrShort(_ token: UnsafeBufferPointer<UInt8>) -> Bool {
+        var letters = 0
+        var lower: [UInt8] = []
+        for byte in token {
+            if byte >= 128 || byte == UInt8(ascii: "(") { return false }
+            if (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) {
+                letters += 1
+                lower.append(byte | 0x20)
             }
         }
-        flush()
-        return (output, repairs)
+        return letters < Self.minimumLength || lexicon.contains(String(decoding: lower, as: UTF8.self))
     }
 
     private func repairToken(_ token: String, line: Int) -> (String, [Repair]) {

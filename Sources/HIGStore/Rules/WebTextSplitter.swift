@@ -125,13 +125,13 @@ struct WebTextSplitter {
     }
 
     private func isFigureText(_ text: String) -> Bool {
-        RuleClassifier.isFigure(text.lowercased(), boldLead: nil)
+        RuleClassifier.isFigure(FastText.lowercasedStart(text), boldLead: nil)
     }
 
     /// The lead sentence of a paragraph of several sentences.
     private func leadSentence(_ text: String) -> String? {
         guard let first = Sentences.firstSentence(of: text) else { return nil }
-        let title = String(first.dropLast()).trimmingCharacters(in: .whitespaces)
+        let title = FastText.trimmingWhitespaces(String(first.dropLast()))
         return title.split(separator: " ").count <= 16 ? title : nil
     }
 

@@ -63,25 +63,30 @@ public struct SourceFile: Sendable {
 
     /// Lines split on LF, CRLF or CR, without the terminators.
     static func splitLines(_ text: String) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" {
-                if !previousWasCR { lines.append(current) }
-                current = ""
-                previousWasCR = false
-            } else if scalar == "\r" {
-                lines.append(current)
-                current = ""
-                previousWasCR = true
+        var text = text
+        return text.withUTF8 { bytes in
+            lineRanges(bytes).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+        }
+    }
+
+    /// The byte ranges of the lines of `bytes`, split on LF, CRLF or CR, without the terminators.
+    /// Both terminators are ASCII, which never occurs inside a multi-byte UTF-8 sequence.
+    static func lineRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 10 || byte == 13 {
+                ranges.append(start..<index)
+                index += byte == 13 && index + 1 < bytes.count && bytes[index + 1] == 10 ? 2 : 1
+                start = index
             } else {
-                current.unicodeScalars.append(scalar)
-                previousWasCR = false
+                index += 1
             }
         }
-        if !current.isEmpty { lines.append(current) }
-        return lines
+        if start < bytes.count { ranges.append(start..<bytes.count) }
+        return ranges
     }
 
     /// The real location of `relative` inside `folder`; throws if it (or a link on its way) leaves the folder.
