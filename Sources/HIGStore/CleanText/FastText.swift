@@ -112,4 +112,21 @@ enum FastText {
             }
         }
     }
+
+    /// `text.split(separator: " ").count`, counted on bytes when every Character is one
+    /// scalar (a space followed by a combining mark is no separator for `split`).
+    static func countOfSpaceSeparatedWords(_ text: String) -> Int {
+        guard isOneScalarPerCharacter(text.unicodeScalars) else { return text.split(separator: " ").count }
+        var count = 0
+        var previousWasSpace = true
+        for byte in text.utf8 {
+            if byte == 32 {
+                previousWasSpace = true
+            } else {
+                if previousWasSpace { count += 1 }
+                previousWasSpace = false
+            }
+        }
+        return count
+    }
 }

@@ -120,7 +120,7 @@ public struct GluedWordRepairer: Sendable {
         guard tail.allSatisfy(\.isLowercase) else { return nil }
         let lower = word.lowercased()
         guard !lexicon.contains(lower) else { return nil }
-        guard let best = bestSegmentation(Array(lower)) else { return nil }
+        guard let best = bestSegmentation(Array(lower.utf8)) else { return nil }
         // Give the first piece back its capital ("Itshould" → "It should").
         var pieces = best
         if word.first!.isUppercase {
@@ -129,41 +129,56 @@ public struct GluedWordRepairer: Sendable {
         return pieces
     }
 
+    /// The best segmentation of a suffix: how many pieces, their score, and where its first
+    /// piece ends (the rest is the best segmentation from there).
     private struct Candidate {
-        var pieces: [String]
+        var count: Int
         var score: Double
+        var firstEnd: Int
     }
 
-    private func bestSegmentation(_ letters: [Character]) -> [String]? {
+    /// `letters` are ASCII (`split` checks), so pieces are cut on bytes; a piece's String is made
+    /// only once the cheaper tests pass.
+    private func bestSegmentation(_ letters: [UInt8]) -> [String]? {
         let n = letters.count
-        // best[i]: the best segmentation of letters[i...] (fewest pieces, then highest score).
+        // best[i]: the best segmentation of letters[i...] (fewest pieces, then highest score,
+        // then the alphabetically first pieces).
         var best = [Candidate?](repeating: nil, count: n + 1)
-        best[n] = Candidate(pieces: [], score: 0)
+        best[n] = Candidate(count: 0, score: 0, firstEnd: n)
+        func piece(_ start: Int, _ end: Int) -> String { String(decoding: letters[start..<end], as: UTF8.self) }
+        func pieces(from start: Int, firstEnd: Int) -> [String] {
+            var result = [piece(start, firstEnd)]
+            var index = firstEnd
+            while index < n, let next = best[index] {
+                result.append(piece(index, next.firstEnd))
+                index = next.firstEnd
+            }
+            return result
+        }
         for start in stride(from: n - 1, through: 0, by: -1) {
             var winner: Candidate?
             for end in (start + 1)...min(n, start + Self.maximumPieceLength) {
-                let piece = String(letters[start..<end])
-                guard isAcceptablePiece(piece), let rest = best[end],
-                      rest.pieces.count < Self.maximumPieces else { continue }
+                guard let rest = best[end], rest.count < Self.maximumPieces else { continue }
+                let text = piece(start, end)
+                guard isAcceptablePiece(text) else { continue }
                 let candidate = Candidate(
-                    pieces: [piece] + rest.pieces,
-                    score: rest.score + log(Double(1 + lexicon.count(of: piece))))
+                    count: rest.count + 1, score: rest.score + log(Double(1 + lexicon.count(of: text))), firstEnd: end)
                 if let current = winner {
-                    if better(candidate, than: current) { winner = candidate }
+                    if candidate.count != current.count {
+                        if candidate.count < current.count { winner = candidate }
+                    } else if candidate.score != current.score {
+                        if candidate.score > current.score { winner = candidate }
+                    } else if pieces(from: start, firstEnd: end).lexicographicallyPrecedes(pieces(from: start, firstEnd: current.firstEnd)) {
+                        winner = candidate
+                    }
                 } else {
                     winner = candidate
                 }
             }
             best[start] = winner
         }
-        guard let result = best[0], result.pieces.count >= 2 else { return nil }
-        return result.pieces
-    }
-
-    private func better(_ a: Candidate, than b: Candidate) -> Bool {
-        if a.pieces.count != b.pieces.count { return a.pieces.count < b.pieces.count }
-        if a.score != b.score { return a.score > b.score }
-        return a.pieces.lexicographicallyPrecedes(b.pieces)
+        guard let result = best[0], result.count >= 2 else { return nil }
+        return pieces(from: 0, firstEnd: result.firstEnd)
     }
 
     /// Short words that may be a piece. The English list holds many two-letter abbreviations
@@ -174,7 +189,7 @@ public struct GluedWordRepairer: Sendable {
     ]
 
     private func isAcceptablePiece(_ piece: String) -> Bool {
-        (piece.count >= 3 || Self.shortWords.contains(piece)) && piece != "i" && lexicon.contains(piece)
+        (piece.utf8.count >= 3 || Self.shortWords.contains(piece)) && piece != "i" && lexicon.contains(piece)
     }
 }
 

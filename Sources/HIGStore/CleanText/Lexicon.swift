@@ -63,18 +63,30 @@ public struct Lexicon: Sendable {
 
     /// Adds words known to be real (from undamaged text).
     public mutating func learnWords(from text: String) {
-        for word in Words.lowercased(text, digits: false, apostrophes: false) where word.count > 1 {
-            words.insert(word)
-        }
+        learnWords(counted: Self.wordCounts(in: text))
+    }
+
+    /// Adds the words of a text whose words `wordCounts(in:)` counted.
+    mutating func learnWords(counted counts: [String: Int]) {
+        for word in counts.keys where word.count > 1 { words.insert(word) }
     }
 
     /// Counts each word of `text` that the lexicon knows, to prefer common splits ("buttons is"
     /// over "button sis").
     public mutating func countWords(in text: String) {
-        for word in Words.lowercased(text, digits: false, apostrophes: false) where words.contains(word) {
-            frequency[word, default: 0] += 1
-        }
+        addCounts(Self.wordCounts(in: text))
+    }
+
+    /// How often each word stands in `text`, known or not: counted apart from any lexicon, so
+    /// files can be counted on every core and their counts added once the lexicon is complete.
+    static func wordCounts(in text: String) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for word in Words.lowercased(text, digits: false, apostrophes: false) { counts[word, default: 0] += 1 }
+        return counts
+    }
+
+    /// Adds counts from `wordCounts(in:)`, for the words the lexicon knows.
+    mutating func addCounts(_ counts: [String: Int]) {
+        for (word, count) in counts where words.contains(word) { frequency[word, default: 0] += count }
     }
 }
-
-import Foundation

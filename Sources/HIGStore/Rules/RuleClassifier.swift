@@ -55,6 +55,13 @@ enum RuleClassifier {
     /// "Figure 7-2", "Table 3.1".
     static func isFigureLabel(_ text: String) -> Bool {
         guard text.utf8.count >= 8, text.utf8.prefix(6).allSatisfy({ ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 || $0 == 32 }) else { return false }
+        // Most texts are settled here: the first word (its first three letters are among the
+        // six ASCII bytes just read) starts neither "fig" nor "tab".
+        let start = Array(text.utf8.prefix(6))
+        if let first = start.firstIndex(where: { $0 != 32 }), first + 3 <= start.count {
+            let opening = start[first..<(first + 3)].map { $0 | 0x20 }
+            guard opening.elementsEqual("fig".utf8) || opening.elementsEqual("tab".utf8) else { return false }
+        }
         let words = text.prefix(24).lowercased().split(separator: " ")
         guard words.count >= 2, words[0] == "figure" || words[0] == "table" else { return false }
         let number = words[1].trimmingCharacters(in: figureNumberEnds)

@@ -7,12 +7,12 @@
 /// words. Two rules of one edition with the same lines (or the same 32 bits) are told apart by
 /// hashing again with a counter, in reading order.
 enum RuleIdentifier {
-    static func assign(edition: String, verbatims: [String], taken: inout Set<String>) -> [String] {
+    static func assign<Verbatim: StringProtocol>(edition: String, verbatims: [Verbatim], taken: inout Set<String>) -> [String] {
         // Where the search for each text's next free counter resumes: the counters below it were
         // taken when tried and stay taken, so a file of a thousand equal lines is not quadratic.
         var resume: [String: Int] = [:]
         return verbatims.map { verbatim in
-            let normalized = MarkupStripper.collapseWhitespace(verbatim)
+            let normalized = MarkupStripper.collapseWhitespace(String(verbatim))
             var attempt = resume[normalized, default: 0]
             while true {
                 let input = attempt == 0 ? "\(edition)\n\(normalized)" : "\(edition)\n\(normalized)\n\(attempt)"

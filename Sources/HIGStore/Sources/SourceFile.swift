@@ -6,8 +6,9 @@ public struct SourceFile: Sendable {
     public let path: String
     public let entry: EditionManifest.File
     public let text: String
-    /// The file's lines without their line ends; `lines[0]` is line 1.
-    public let lines: [String]
+    /// The file's lines without their line ends; `lines[0]` is line 1. Ranges of `text`, so
+    /// the file is held once.
+    public let lines: SourceLines
     public let sha256: String
 
     /// The largest edition file hig reads: many times the largest the guidelines have (a whole
@@ -27,11 +28,12 @@ public struct SourceFile: Sendable {
             throw HIGError.sourceNotUTF8(path: path, byteOffset: firstInvalidUTF8Offset(data))
         }
         guard text.contains(where: { !$0.isWhitespace }) else { throw HIGError.sourceEmpty(path: path) }
+        let lines = SourceLines(text)
         return SourceFile(
             path: relativePath(of: url, to: displayRoot),
             entry: entry,
-            text: text,
-            lines: splitLines(text),
+            text: lines.text,
+            lines: lines,
             sha256: SHA256.hex(of: data))
     }
 
