@@ -33,12 +33,15 @@ public struct Corpus: Sendable {
     public static func load(folder: URL) throws -> Corpus {
         let manifest = try EditionManifest.load(folder: folder)
         let root = repositoryRoot(containing: folder)
-        var files: [(SourceFile, EditionManifest.Edition)] = []
+        var entries: [(EditionManifest.File, EditionManifest.Edition)] = []
         for edition in manifest.orderedEditions {
-            for entry in manifest.files(of: edition.id) {
-                files.append((try SourceFile.read(entry, folder: folder, displayRoot: root), edition))
-            }
+            for entry in manifest.files(of: edition.id) { entries.append((entry, edition)) }
         }
+        // Files are read on every core; the first bad file in reading order is the one reported.
+        let read = ParallelMap.map(entries) { entry, edition in
+            Result { (try SourceFile.read(entry, folder: folder, displayRoot: root), edition) }
+        }
+        let files = try read.map { try $0.get() }
         // The lexicon learns the words of undamaged (web) text, and counts words everywhere.
         var lexicon = Lexicon.bundled
         let counts = ParallelMap.map(files) { file, _ in Lexicon.wordCounts(in: file.text) }
@@ -46,26 +49,33 @@ public struct Corpus: Sendable {
         for fileCounts in counts { lexicon.addCounts(fileCounts) }
         let splitter = SourceSplitter(lexicon: lexicon)
 
-        var taken: [String: Set<String>] = [:]
-        var sources: [Source] = []
-        // Files are cleaned and split independently, on every core; ids are then given in
-        // reading order, so they do not depend on which file finished first.
-        let allDrafts = ParallelMap.map(files) { file, edition in
-            splitter.drafts(file.lines, entry: file.entry, platforms: edition.platforms)
-        }
-        for ((file, edition), drafts) in zip(files, allDrafts) {
+        // Files are cleaned, split and hashed independently, on every core; ids are then given
+        // in reading order, so they do not depend on which file finished first.
+        var split = ParallelMap.map(files) { file, edition in
+            let drafts = splitter.drafts(file.lines, entry: file.entry, platforms: edition.platforms)
             // Lines joined with LF are the text itself where no CR ends a line.
             let endsWithLF = !file.text.utf8.contains(13)
             let verbatims = drafts.map { draft -> Substring in
                 endsWithLF ? file.text[file.lines.utf8Range((draft.lineStart - 1)...(draft.lineEnd - 1))]
                     : Substring(file.lines[(draft.lineStart - 1)..<draft.lineEnd].joined(separator: "\n"))
             }
-            let ids = RuleIdentifier.assign(edition: edition.id, verbatims: verbatims, taken: &taken[edition.id, default: []])
-            let rules = drafts.indices.map { index in
+            return (drafts, verbatims, RuleIdentifier.firstAttempts(edition: edition.id, verbatims: verbatims))
+        }
+        var taken: [String: Set<String>] = [:]
+        var allRules: [[Rule]] = []
+        for (index, (_, edition)) in files.enumerated() {
+            let (drafts, verbatims, firstAttempts) = split[index]
+            // Each file's drafts and digests are let go once its rules are made.
+            split[index] = ([], [], [])
+            let ids = RuleIdentifier.assign(edition: edition.id, verbatims: verbatims, firstAttempts: firstAttempts,
+                                            taken: &taken[edition.id, default: []])
+            allRules.append(drafts.indices.map { index in
                 Rule(id: ids[index], parentID: drafts[index].parentOrdinal.map { ids[$0 - 1] },
                      draft: drafts[index], verbatimText: verbatims[index])
-            }
-            sources.append(Source(file: file, edition: edition, rules: rules, rulesDigest: digest(file, edition, rules)))
+            })
+        }
+        let sources = ParallelMap.map(Array(zip(files, allRules))) { file, rules in
+            Source(file: file.0, edition: file.1, rules: rules, rulesDigest: digest(file.0, file.1, rules))
         }
         let curated = try manifest.curatedLinks.map { try CuratedLink.load($0, folder: folder, sources: sources) } ?? []
         return Corpus(folder: folder, manifest: manifest, sources: sources, curatedLinks: curated)

@@ -25,4 +25,41 @@ enum SHA256 {
             return digest.count * 2
         }
     }
+
+    /// A digest as a value, for keeping many without a heap allocation each.
+    struct Digest: Hashable, Sendable {
+        let words: (UInt64, UInt64, UInt64, UInt64)
+
+        static func == (a: Digest, b: Digest) -> Bool { a.words == b.words }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(words.0)
+            hasher.combine(words.1)
+            hasher.combine(words.2)
+            hasher.combine(words.3)
+        }
+
+        /// The first `count` lowercase hex digits.
+        func hexPrefix(_ count: Int) -> String {
+            var bytes: [UInt8] = []
+            for word in [words.0, words.1, words.2, words.3] { withUnsafeBytes(of: word) { bytes += $0 } }
+            return String(Self.hex(bytes).prefix(count))
+        }
+
+        private static func hex(_ bytes: [UInt8]) -> String {
+            let digits = Array("0123456789abcdef".utf8)
+            return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+        }
+    }
+
+    static func digest(of text: String) -> Digest {
+        var text = text
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        text.withUTF8 { bytes in
+            withUnsafeMutableBytes(of: &words) { out in
+                _ = CLibCrypto.SHA256(bytes.baseAddress, bytes.count, out.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            }
+        }
+        return Digest(words: words)
+    }
 }
