@@ -57,6 +57,27 @@ struct CleaningTests {
         #expect(repairs.map(\.line) == [9, 9])
     }
 
+    @Test("A word list is read the same on its bytes as through Character")
+    func wordListParsing() {
+        var ascii = Set<String>()
+        Lexicon.addListWords(" Alert\n# comment\n\r\nbutton \t\r\ttap\u{0B}OK\n", to: &ascii)
+        #expect(ascii == ["alert", "button", "tap", "ok"])
+        // Non-ASCII lists take the Character path: a no-break space is trimmed, É lowercased.
+        var unicode = Set<String>()
+        Lexicon.addListWords("\u{00A0}Écran\u{00A0}\n#x\ncafé\u{2028}tap", to: &unicode)
+        #expect(unicode == ["écran", "café", "tap"])
+        #expect(Lexicon.bundled.contains("alert") && Lexicon.bundled.contains("button") && !Lexicon.bundled.contains("#"))
+    }
+
+    @Test("White space of any kind collapses to single spaces, none at the ends")
+    func whitespaceCollapses() {
+        #expect(MarkupStripper.collapseWhitespace("a b") == "a b")
+        #expect(MarkupStripper.collapseWhitespace("  a \t b\u{00A0}\u{2003}c\u{3000} ") == "a b c")
+        #expect(MarkupStripper.collapseWhitespace(" ") == "")
+        #expect(MarkupStripper.collapseWhitespace("") == "")
+        #expect(MarkupStripper.collapseWhitespace("“Don’t”\u{2028}● ok") == "“Don’t” ● ok")
+    }
+
     @Test func markupIsStrippedAndPagesRead() {
         let stripper = MarkupStripper(form: .pdfMarkdown, repairer: nil)
         let line = stripper.mark(#"- <span id="page-118-0"></span>● **Avoid** *this* ["Using](#page-70-0) Action [Sheets"](#page-70-0) (page 71)."#, number: 3)

@@ -154,6 +154,37 @@ struct SplittingTests {
         }
     }
 
+    @Test("A rule's verbatim text is its source lines joined with LF, whatever ends them")
+    func verbatimJoinsLinesWithLF() throws {
+        // Two bold-lead paragraphs, the second continued by an "Instead," line: rules at lines
+        // 1 and 3, the second spanning lines 3 and 4.
+        let lines = ["**Avoid alerts**. They interrupt.", "", "**Keep titles short**. Use  few words.", "Instead, prefer a phrase."]
+        for end in ["\n", "\r\n", "\r"] {
+            try Fixtures.withTemporaryFolder { folder in
+                let editions = try Fixtures.writeEditions(
+                    in: folder, manifest: Fixtures.manifest([("e1", "a.md")]),
+                    files: ["a.md": Data(lines.joined(separator: end).utf8)])
+                let rules = try Corpus.load(folder: editions).sources[0].rules
+                #expect(rules.map(\.verbatim) == [lines[0], lines[2] + "\n" + lines[3]], "line end \(end.debugDescription)")
+                #expect(rules.map(\.draft.lineStart) == [1, 3] && rules[1].draft.lineEnd == 4)
+            }
+        }
+    }
+
+    @Test("Rules with the same source lines get distinct ids, the first one the plain hash")
+    func equalLinesGetDistinctIDs() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let text = "**Avoid alerts**. They interrupt.\n\n**Avoid alerts**.  They interrupt.\n"
+            let editions = try Fixtures.writeEditions(
+                in: folder, manifest: Fixtures.manifest([("e1", "a.md")]), files: ["a.md": Data(text.utf8)])
+            let ids = try Corpus.load(folder: editions).sources[0].rules.map(\.id)
+            // White space is collapsed before hashing, so both lines hash alike.
+            #expect(ids.count == 2 && ids[0] != ids[1])
+            #expect(ids[0] == "e1-" + SHA256.hex(of: "e1\n**Avoid alerts**. They interrupt.").prefix(8))
+            #expect(ids[1] == "e1-" + SHA256.hex(of: "e1\n**Avoid alerts**. They interrupt.\n1").prefix(8))
+        }
+    }
+
     @Test func crlfAndLoneCRLineEndsCountLikeLF() {
         #expect(SourceFile.splitLines("a\r\nb\rc\nd") == ["a", "b", "c", "d"])
         #expect(SourceFile.splitLines("a\n\nb\n") == ["a", "", "b"])

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Small text operations on UTF-8 bytes, for the hot paths of cleaning and classifying, where
 /// Foundation's `replacingOccurrences`, `range(of:)` and `trimmingCharacters` (NSString on
 /// Linux) cost more than all the rest of the importer.
@@ -55,5 +57,76 @@ enum FastText {
             }
         }
         return String(out)
+    }
+
+    /// The scalar value that starts at `index` of valid UTF-8 `bytes`, and its length in bytes.
+    static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int) {
+        let lead = UInt32(bytes[index])
+        if lead < 0x80 { return (lead, 1) }
+        if lead < 0xE0 { return ((lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F), 2) }
+        if lead < 0xF0 {
+            return ((lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F), 3)
+        }
+        return ((lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+            | UInt32(bytes[index + 3] & 0x3F), 4)
+    }
+
+    /// The lowercased start of `text`, enough for `hasPrefix` tests of up to `length - 1`
+    /// characters and for reading its first `length - 1` characters: when the start is ASCII
+    /// (no CR, which joins a following LF into one character), only `length` bytes are
+    /// lowercased; otherwise the whole text is.
+    static func lowercasedStart(_ text: String, length: Int = 64) -> String {
+        let bytes = text.utf8
+        guard bytes.count > length else { return text.lowercased() }
+        var start: [UInt8] = []
+        start.reserveCapacity(length)
+        for byte in bytes.prefix(length + 1) {
+            guard byte < 128, byte != 13 else { return text.lowercased() }
+            if start.count < length { start.append(byte >= 65 && byte <= 90 ? byte + 32 : byte) }
+        }
+        return String(decoding: start, as: UTF8.self)
+    }
+
+    /// `text.trimmingCharacters(in: .whitespaces)`, without the trip through NSString when
+    /// both ends are ASCII characters other than space and tab (nothing to trim then).
+    static func trimmingWhitespaces(_ text: String) -> String {
+        if let first = text.utf8.first, let last = text.utf8.last, first < 128, last < 128,
+           first != 32, first != 9, last != 32, last != 9 {
+            return text
+        }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// True when every Character of `scalars` is one scalar, so that Character-level tests
+    /// (`==`, `isLetter`, `isWhitespace`) can be made on scalars: each scalar is ASCII or
+    /// Latin (below U+0300, no combining marks) but CR (CR LF is one Character), or general
+    /// punctuation, currency, letterlike, arrows, mathematical, box and shape symbols and
+    /// dingbats. None of these extends a grapheme cluster or is extended by one of the others.
+    static func isOneScalarPerCharacter<Scalars: Sequence<Unicode.Scalar>>(_ scalars: Scalars) -> Bool {
+        scalars.allSatisfy { scalar in
+            switch scalar.value {
+            case 13: false
+            case 0..<0x300, 0x2010...0x2027, 0x2030...0x205E, 0x20A0...0x20BF, 0x2100...0x214F, 0x2190...0x22FF,
+                 0x2500...0x27BF: true
+            default: false
+            }
+        }
+    }
+
+    /// `text.split(separator: " ").count`, counted on bytes when every Character is one
+    /// scalar (a space followed by a combining mark is no separator for `split`).
+    static func countOfSpaceSeparatedWords(_ text: String) -> Int {
+        guard isOneScalarPerCharacter(text.unicodeScalars) else { return text.split(separator: " ").count }
+        var count = 0
+        var previousWasSpace = true
+        for byte in text.utf8 {
+            if byte == 32 {
+                previousWasSpace = true
+            } else {
+                if previousWasSpace { count += 1 }
+                previousWasSpace = false
+            }
+        }
+        return count
     }
 }

@@ -19,28 +19,51 @@ public struct GluedWordRepairer: Sendable {
     }
 
     /// The repaired text and the repairs made, each attributed to `line`.
+    ///
+    /// Tokens are the runs between spaces and tabs, read on UTF-8 bytes (both are ASCII, so a cut
+    /// never falls inside a character). A text is rebuilt only from its first changed token on:
+    /// most lines have none and come back as they are.
     public func repair(_ text: String, line: Int) -> (text: String, repairs: [Repair]) {
         var repairs: [Repair] = []
-        var output = ""
-        output.reserveCapacity(text.utf8.count + 8)
-        var token = ""
-        func flush() {
-            guard !token.isEmpty else { return }
-            let (fixed, tokenRepairs) = repairToken(token, line: line)
-            output += fixed
-            repairs += tokenRepairs
-            token = ""
+        var output: [UInt8]?
+        var copiedUpTo = 0
+        var source = text
+        source.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == 32 || bytes[index] == 9 { index += 1; continue }
+                let start = index
+                while index < bytes.count, bytes[index] != 32, bytes[index] != 9 { index += 1 }
+                let tokenBytes = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                if isKnownOrShort(tokenBytes) { continue }
+                let token = String(decoding: tokenBytes, as: UTF8.self)
+                let (fixed, tokenRepairs) = repairToken(token, line: line)
+                repairs += tokenRepairs
+                guard !fixed.utf8.elementsEqual(tokenBytes) else { continue }
+                if output == nil { output = []; output!.reserveCapacity(bytes.count + 8) }
+                output!.append(contentsOf: bytes[copiedUpTo..<start])
+                output!.append(contentsOf: fixed.utf8)
+                copiedUpTo = index
+            }
+            output?.append(contentsOf: bytes[copiedUpTo...])
         }
-        for scalar in text.unicodeScalars {
-            if scalar.value == 32 || scalar.value == 9 {
-                flush()
-                output.unicodeScalars.append(scalar)
-            } else {
-                token.unicodeScalars.append(scalar)
+        guard let output else { return (text, repairs) }
+        return (String(decoding: output, as: UTF8.self), repairs)
+    }
+
+    /// The test `repairToken` settles most tokens with: ASCII, no bracket, and fewer than
+    /// `minimumLength` letters or a known word once its letters are lowercased.
+    private func isKnownOrShort(_ token: UnsafeBufferPointer<UInt8>) -> Bool {
+        var letters = 0
+        var lower: [UInt8] = []
+        for byte in token {
+            if byte >= 128 || byte == UInt8(ascii: "(") { return false }
+            if (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) {
+                letters += 1
+                lower.append(byte | 0x20)
             }
         }
-        flush()
-        return (output, repairs)
+        return letters < Self.minimumLength || lexicon.contains(String(decoding: lower, as: UTF8.self))
     }
 
     private func repairToken(_ token: String, line: Int) -> (String, [Repair]) {
@@ -97,7 +120,7 @@ public struct GluedWordRepairer: Sendable {
         guard tail.allSatisfy(\.isLowercase) else { return nil }
         let lower = word.lowercased()
         guard !lexicon.contains(lower) else { return nil }
-        guard let best = bestSegmentation(Array(lower)) else { return nil }
+        guard let best = bestSegmentation(Array(lower.utf8)) else { return nil }
         // Give the first piece back its capital ("Itshould" → "It should").
         var pieces = best
         if word.first!.isUppercase {
@@ -106,41 +129,56 @@ public struct GluedWordRepairer: Sendable {
         return pieces
     }
 
+    /// The best segmentation of a suffix: how many pieces, their score, and where its first
+    /// piece ends (the rest is the best segmentation from there).
     private struct Candidate {
-        var pieces: [String]
+        var count: Int
         var score: Double
+        var firstEnd: Int
     }
 
-    private func bestSegmentation(_ letters: [Character]) -> [String]? {
+    /// `letters` are ASCII (`split` checks), so pieces are cut on bytes; a piece's String is made
+    /// only once the cheaper tests pass.
+    private func bestSegmentation(_ letters: [UInt8]) -> [String]? {
         let n = letters.count
-        // best[i]: the best segmentation of letters[i...] (fewest pieces, then highest score).
+        // best[i]: the best segmentation of letters[i...] (fewest pieces, then highest score,
+        // then the alphabetically first pieces).
         var best = [Candidate?](repeating: nil, count: n + 1)
-        best[n] = Candidate(pieces: [], score: 0)
+        best[n] = Candidate(count: 0, score: 0, firstEnd: n)
+        func piece(_ start: Int, _ end: Int) -> String { String(decoding: letters[start..<end], as: UTF8.self) }
+        func pieces(from start: Int, firstEnd: Int) -> [String] {
+            var result = [piece(start, firstEnd)]
+            var index = firstEnd
+            while index < n, let next = best[index] {
+                result.append(piece(index, next.firstEnd))
+                index = next.firstEnd
+            }
+            return result
+        }
         for start in stride(from: n - 1, through: 0, by: -1) {
             var winner: Candidate?
             for end in (start + 1)...min(n, start + Self.maximumPieceLength) {
-                let piece = String(letters[start..<end])
-                guard isAcceptablePiece(piece), let rest = best[end],
-                      rest.pieces.count < Self.maximumPieces else { continue }
+                guard let rest = best[end], rest.count < Self.maximumPieces else { continue }
+                let text = piece(start, end)
+                guard isAcceptablePiece(text) else { continue }
                 let candidate = Candidate(
-                    pieces: [piece] + rest.pieces,
-                    score: rest.score + log(Double(1 + lexicon.count(of: piece))))
+                    count: rest.count + 1, score: rest.score + log(Double(1 + lexicon.count(of: text))), firstEnd: end)
                 if let current = winner {
-                    if better(candidate, than: current) { winner = candidate }
+                    if candidate.count != current.count {
+                        if candidate.count < current.count { winner = candidate }
+                    } else if candidate.score != current.score {
+                        if candidate.score > current.score { winner = candidate }
+                    } else if pieces(from: start, firstEnd: end).lexicographicallyPrecedes(pieces(from: start, firstEnd: current.firstEnd)) {
+                        winner = candidate
+                    }
                 } else {
                     winner = candidate
                 }
             }
             best[start] = winner
         }
-        guard let result = best[0], result.pieces.count >= 2 else { return nil }
-        return result.pieces
-    }
-
-    private func better(_ a: Candidate, than b: Candidate) -> Bool {
-        if a.pieces.count != b.pieces.count { return a.pieces.count < b.pieces.count }
-        if a.score != b.score { return a.score > b.score }
-        return a.pieces.lexicographicallyPrecedes(b.pieces)
+        guard let result = best[0], result.count >= 2 else { return nil }
+        return pieces(from: 0, firstEnd: result.firstEnd)
     }
 
     /// Short words that may be a piece. The English list holds many two-letter abbreviations
@@ -151,7 +189,7 @@ public struct GluedWordRepairer: Sendable {
     ]
 
     private func isAcceptablePiece(_ piece: String) -> Bool {
-        (piece.count >= 3 || Self.shortWords.contains(piece)) && piece != "i" && lexicon.contains(piece)
+        (piece.utf8.count >= 3 || Self.shortWords.contains(piece)) && piece != "i" && lexicon.contains(piece)
     }
 }
 

@@ -38,9 +38,12 @@ public struct MarkupStripper: Sendable {
             }
             s = String(kept)
         }
-        let hadContent = s.contains { !$0.isWhitespace }
+        let hadContent = Self.hasNonWhitespaceCharacter(s)
         // Each markup pass runs only when its opening character is there: most lines hold none.
-        let has = { (byte: UInt8) in s.utf8.contains(byte) }
+        // The passes only remove characters (or add spaces), so a character absent from the
+        // line as read stays absent, and one scan of the line answers for most of them.
+        let present = MarkupBytes(s)
+        let has = { (byte: UInt8) in present.contains(byte) && s.utf8.contains(byte) }
         if form == .pdfMarkdown {
             if has(UInt8(ascii: "<")) { s = Self.removeComments(s) }
             // Page anchors are tags, page images are image links.
@@ -72,6 +75,30 @@ public struct MarkupStripper: Sendable {
         line.text = s
         line.isMarkupOnly = hadContent && s.isEmpty
         return line
+    }
+
+    /// `s.contains { !$0.isWhitespace }`, settled on bytes when an ASCII character other than
+    /// white space is there: such a byte begins a Character of its own, or continues one whose
+    /// first scalar (a prepended mark) is no white space either.
+    static func hasNonWhitespaceCharacter(_ s: String) -> Bool {
+        if s.utf8.contains(where: { $0 < 128 && $0 != 32 && !($0 >= 9 && $0 <= 13) }) { return true }
+        return s.contains { !$0.isWhitespace }
+    }
+
+    /// Which of the ASCII characters that open markup a line holds, from one scan.
+    struct MarkupBytes {
+        private var low: UInt64 = 0
+        private var high: UInt64 = 0
+
+        init(_ s: String) {
+            for byte in s.utf8 where byte < 128 {
+                if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+            }
+        }
+
+        func contains(_ byte: UInt8) -> Bool {
+            byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 128 && high & (1 << UInt64(byte - 64)) != 0
+        }
     }
 
     // MARK: - Pieces
@@ -308,18 +335,69 @@ public struct MarkupStripper: Sendable {
     /// Each pass removes at least one marker; nesting deeper than this is left as it is.
     static let maximumResiduePasses = 8
 
+    /// White space (any Unicode white space) collapsed to single spaces, none at either end.
+    ///
+    /// Read on UTF-8 bytes, and a text that is already collapsed (most are) is returned as it is:
+    /// building the result scalar by scalar was the largest cost of cleaning.
     static func collapseWhitespace(_ s: String) -> String {
-        var out = String.UnicodeScalarView()
-        var pendingSpace = false
-        for scalar in s.unicodeScalars {
-            if scalar.value < 128 ? (scalar.value == 32 || (scalar.value >= 9 && scalar.value <= 13)) : scalar.properties.isWhitespace {
-                pendingSpace = !out.isEmpty
-            } else {
-                if pendingSpace { out.append(" ") }
-                out.append(scalar)
-                pendingSpace = false
+        var s = s
+        return s.withUTF8 { bytes -> String? in
+            // The white space of UTF-8 lead byte `lead` at `index`, and its length.
+            func scalar(at index: Int) -> (isWhitespace: Bool, length: Int) {
+                let (value, length) = FastText.decodeScalar(bytes, at: index)
+                return (Unicode.Scalar(value)?.properties.isWhitespace ?? false, length)
             }
-        }
-        return String(out)
+            func isASCIIWhitespace(_ byte: UInt8) -> Bool { byte == 32 || (byte >= 9 && byte <= 13) }
+            // Already collapsed: no white space but single spaces between other characters.
+            var clean = true
+            var index = 0
+            var previousWasSpace = true
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 128 {
+                    if byte == 32 {
+                        if previousWasSpace { clean = false; break }
+                        previousWasSpace = true
+                    } else if isASCIIWhitespace(byte) {
+                        clean = false; break
+                    } else {
+                        previousWasSpace = false
+                    }
+                    index += 1
+                } else {
+                    let (isWhitespace, length) = scalar(at: index)
+                    if isWhitespace { clean = false; break }
+                    previousWasSpace = false
+                    index += length
+                }
+            }
+            if clean && !(previousWasSpace && bytes.count > 0) { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                var count = 0
+                var pendingSpace = false
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    let length: Int
+                    let isWhitespace: Bool
+                    if byte < 128 {
+                        (isWhitespace, length) = (isASCIIWhitespace(byte), 1)
+                    } else {
+                        (isWhitespace, length) = scalar(at: index)
+                    }
+                    if isWhitespace {
+                        pendingSpace = count > 0
+                    } else {
+                        if pendingSpace { out[count] = 32; count += 1 }
+                        for offset in 0..<length { out[count + offset] = bytes[index + offset] }
+                        count += length
+                        pendingSpace = false
+                    }
+                    index += length
+                }
+                return count
+            }
+        } ?? s
     }
+
 }

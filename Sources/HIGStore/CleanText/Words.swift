@@ -8,26 +8,38 @@ enum Words {
     ///   - digits: digits count as word characters.
     ///   - apostrophes: an apostrophe (' or ’) between two word characters stays in the word,
     ///     folded to '; "don't" is one word.
-    static func lowercased(_ text: String, digits: Bool, apostrophes: Bool) -> [String] {
+    ///   - limit: stop after this many words (the first words of a long text are the same).
+    static func lowercased(_ text: String, digits: Bool, apostrophes: Bool, limit: Int = .max) -> [String] {
+        lowercased(scalars: text.unicodeScalars, digits: digits, apostrophes: apostrophes, limit: limit)
+    }
+
+    /// The words of a run of scalars (a part of a text already read into scalars).
+    static func lowercased<Scalars: Sequence<Unicode.Scalar>>(
+        scalars: Scalars, digits: Bool, apostrophes: Bool, limit: Int = .max
+    ) -> [String] {
         var words: [String] = []
-        var current = String.UnicodeScalarView()
+        // A word's UTF-8 bytes: appending bytes costs less than appending to a String's scalars.
+        var current: [UInt8] = []
+        current.reserveCapacity(32)
         var pendingApostrophe = false
         func flush() {
-            if !current.isEmpty { words.append(String(current)) }
-            current = String.UnicodeScalarView()
+            if !current.isEmpty {
+                words.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            }
             pendingApostrophe = false
         }
-        for scalar in text.unicodeScalars {
+        for scalar in scalars {
             let value = scalar.value
             if value < 128 {
                 if value >= 65 && value <= 90 {
-                    if pendingApostrophe { current.append("'"); pendingApostrophe = false }
-                    current.append(Unicode.Scalar(value + 32)!)
+                    if pendingApostrophe { current.append(39); pendingApostrophe = false }
+                    current.append(UInt8(value + 32))
                     continue
                 }
                 if (value >= 97 && value <= 122) || (digits && value >= 48 && value <= 57) {
-                    if pendingApostrophe { current.append("'"); pendingApostrophe = false }
-                    current.append(scalar)
+                    if pendingApostrophe { current.append(39); pendingApostrophe = false }
+                    current.append(UInt8(value))
                     continue
                 }
                 if value == 39, apostrophes, !current.isEmpty, !pendingApostrophe {
@@ -35,18 +47,25 @@ enum Words {
                     continue
                 }
                 flush()
+                if words.count >= limit { return words }
                 continue
             }
             if value == 0x2019 || value == 0x2018 {
-                if apostrophes, !current.isEmpty, !pendingApostrophe { pendingApostrophe = true } else { flush() }
+                if apostrophes, !current.isEmpty, !pendingApostrophe {
+                    pendingApostrophe = true
+                } else {
+                    flush()
+                    if words.count >= limit { return words }
+                }
                 continue
             }
             let properties = scalar.properties
             if properties.isAlphabetic || (digits && properties.numericType != nil) {
-                if pendingApostrophe { current.append("'"); pendingApostrophe = false }
-                for lower in properties.lowercaseMapping.unicodeScalars { current.append(lower) }
+                if pendingApostrophe { current.append(39); pendingApostrophe = false }
+                for lower in properties.lowercaseMapping.unicodeScalars { UTF8.encode(lower) { current.append($0) } }
             } else {
                 flush()
+                if words.count >= limit { return words }
             }
         }
         flush()

@@ -12,7 +12,7 @@ struct RuleBuilder {
     ]
 
     static func continues(_ text: String) -> Bool {
-        let lower = text.lowercased()
+        let lower = FastText.lowercasedStart(text)
         return continuationOpenings.contains { lower.hasPrefix($0) }
     }
 

@@ -36,7 +36,8 @@ enum RuleClassifier {
     static let connectorWords: Set<String> = ["when", "if", "as", "in", "generally", "for", "where", "whenever"]
 
     static func classify(text: String, boldLead: String?, parentKind: RuleKind?) -> RuleKind {
-        let lower = text.lowercased()
+        // Only the start of the text is tested (prefixes, a label's first words).
+        let lower = FastText.lowercasedStart(text)
         if isFigure(lower, boldLead: boldLead) { return .figure }
         if noteLabels.contains(where: { lower.hasPrefix($0) }) { return .note }
         if isDefinition(text, boldLead: boldLead) { return .definition }
@@ -54,15 +55,25 @@ enum RuleClassifier {
     /// "Figure 7-2", "Table 3.1".
     static func isFigureLabel(_ text: String) -> Bool {
         guard text.utf8.count >= 8, text.utf8.prefix(6).allSatisfy({ ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 || $0 == 32 }) else { return false }
+        // Most texts are settled here: the first word (its first three letters are among the
+        // six ASCII bytes just read) starts neither "fig" nor "tab".
+        let start = Array(text.utf8.prefix(6))
+        if let first = start.firstIndex(where: { $0 != 32 }), first + 3 <= start.count {
+            let opening = start[first..<(first + 3)].map { $0 | 0x20 }
+            guard opening.elementsEqual("fig".utf8) || opening.elementsEqual("tab".utf8) else { return false }
+        }
         let words = text.prefix(24).lowercased().split(separator: " ")
         guard words.count >= 2, words[0] == "figure" || words[0] == "table" else { return false }
-        let number = words[1].trimmingCharacters(in: CharacterSet(charactersIn: ".:"))
+        let number = words[1].trimmingCharacters(in: figureNumberEnds)
         return !number.isEmpty && number.allSatisfy { $0.isNumber || $0 == "-" || $0 == "." }
     }
 
+    static let figureNumberEnds = CharacterSet(charactersIn: ".:")
+
     /// "Title-style capitalization means that ...": a short noun phrase, then "means".
     static func isDefinition(_ text: String, boldLead: String?) -> Bool {
-        let words = Sentences.words(text)
+        // The word after a "means" or "refers" among the first six: seven words at most.
+        let words = Words.lowercased(text, digits: false, apostrophes: true, limit: 7)
         guard let index = words.firstIndex(where: { $0 == "means" || $0 == "refers" }),
               (1...5).contains(index) else { return false }
         let pronouns: Set<String> = ["this", "that", "it", "which", "what", "doing", "so"]
@@ -73,9 +84,78 @@ enum RuleClassifier {
     }
 
     static func prescribes(_ text: String) -> Bool {
-        let words = Sentences.words(withoutNames(text))
-        for cue in modalCues where contains(words, cue) { return true }
-        return opensWithImperative(text)
+        let scalars = Array(text.unicodeScalars)
+        // Most texts (any ASCII or typographic text) are read once, on their scalars; the
+        // Character-level reading below gives the same answer for them and stays for the rest.
+        guard FastText.isOneScalarPerCharacter(scalars) else {
+            let words = Sentences.words(withoutNames(text))
+            for cue in modalCues where contains(words, cue) { return true }
+            return opensWithImperative(text)
+        }
+        if hasModalCue(Words.lowercased(scalars: scalarsWithoutNames(scalars), digits: false, apostrophes: true)) { return true }
+        return opensWithImperative(scalars: scalars)
+    }
+
+    /// `modalCues` by their first word, so a text's words are read once for all of them.
+    static let modalCuesByFirstWord: [String: [[String]]] = Dictionary(grouping: modalCues, by: { $0[0] })
+
+    static func hasModalCue(_ words: [String]) -> Bool {
+        for (start, word) in words.enumerated() {
+            guard let cues = modalCuesByFirstWord[word] else { continue }
+            for cue in cues where start + cue.count <= words.count {
+                if cue.count == 1 || Array(words[start..<(start + cue.count)]) == cue { return true }
+            }
+        }
+        return false
+    }
+
+    /// `withoutNames` on the scalars of a text whose Characters are single scalars.
+    static func scalarsWithoutNames(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var kept: [Unicode.Scalar] = []
+        kept.reserveCapacity(scalars.count)
+        var sentenceStart = true
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == " " { index += 1; continue }
+            let start = index
+            while index < scalars.count, scalars[index] != " " { index += 1 }
+            let token = scalars[start..<index]
+            let opensWithCapital = token.first(where: isLetter).map(isUppercase) ?? false
+            if sentenceStart || !opensWithCapital {
+                if !kept.isEmpty { kept.append(" ") }
+                kept.append(contentsOf: token)
+            }
+            if let last = token.last(where: { !"\"”’')".unicodeScalars.contains($0) }) {
+                sentenceStart = ".!?:".unicodeScalars.contains(last)
+            }
+        }
+        return kept
+    }
+
+    /// `Character.isLetter` of a one-scalar Character.
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 128 ? (scalar.value | 0x20) >= 97 && (scalar.value | 0x20) <= 122 : Character(scalar).isLetter
+    }
+
+    /// `Character.isUppercase` of a one-scalar Character.
+    private static func isUppercase(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 128 ? scalar.value >= 65 && scalar.value <= 90 : Character(scalar).isUppercase
+    }
+
+    /// `opensWithImperative` on the scalars of a text whose Characters are single scalars.
+    static func opensWithImperative(scalars: [Unicode.Scalar]) -> Bool {
+        for sentence in Sentences.all(in: scalars) {
+            let words = Words.lowercased(scalars: scalars[sentence], digits: false, apostrophes: true, limit: 1)
+            guard let first = words.first else { continue }
+            if imperativeVerbs.contains(first) && first != "generally" { return true }
+            if connectorWords.contains(first) || first == "generally",
+               let comma = scalars[sentence].firstIndex(of: ",") {
+                let after = Words.lowercased(scalars: scalars[(comma + 1)..<sentence.upperBound], digits: false,
+                                             apostrophes: true, limit: 1)
+                if let verb = after.first, imperativeVerbs.contains(verb) { return true }
+            }
+        }
+        return false
     }
 
     /// True when some sentence opens with an imperative, possibly after an opening clause

@@ -7,18 +7,45 @@
 /// words. Two rules of one edition with the same lines (or the same 32 bits) are told apart by
 /// hashing again with a counter, in reading order.
 enum RuleIdentifier {
-    static func assign(edition: String, verbatims: [String], taken: inout Set<String>) -> [String] {
+    /// The first id a rule tries, and the whole digest it comes from, which stands for the
+    /// rule's normalised lines (the same lines, the same digest).
+    struct FirstAttempt: Sendable {
+        let digest: SHA256.Digest
+        let id: String
+    }
+
+    /// The first attempts of a file's rules: the costly part (collapsing and hashing every
+    /// rule's lines), independent of other files, so files can be hashed on every core.
+    static func firstAttempts(edition: String, verbatims: [some StringProtocol]) -> [FirstAttempt] {
+        verbatims.map { verbatim in
+            let digest = SHA256.digest(of: "\(edition)\n\(MarkupStripper.collapseWhitespace(String(verbatim)))")
+            return FirstAttempt(digest: digest, id: "\(edition)-\(digest.hexPrefix(8))")
+        }
+    }
+
+    static func assign<Verbatim: StringProtocol>(edition: String, verbatims: [Verbatim], taken: inout Set<String>) -> [String] {
+        assign(edition: edition, verbatims: verbatims, firstAttempts: firstAttempts(edition: edition, verbatims: verbatims), taken: &taken)
+    }
+
+    /// The ids of a file's rules, in reading order, from their first attempts.
+    static func assign<Verbatim: StringProtocol>(
+        edition: String, verbatims: [Verbatim], firstAttempts: [FirstAttempt], taken: inout Set<String>
+    ) -> [String] {
         // Where the search for each text's next free counter resumes: the counters below it were
         // taken when tried and stay taken, so a file of a thousand equal lines is not quadratic.
-        var resume: [String: Int] = [:]
-        return verbatims.map { verbatim in
-            let normalized = MarkupStripper.collapseWhitespace(verbatim)
-            var attempt = resume[normalized, default: 0]
+        var resume: [SHA256.Digest: Int] = [:]
+        return zip(verbatims, firstAttempts).map { verbatim, first in
+            var attempt = resume[first.digest, default: 0]
             while true {
-                let input = attempt == 0 ? "\(edition)\n\(normalized)" : "\(edition)\n\(normalized)\n\(attempt)"
-                let id = "\(edition)-\(SHA256.hex(of: input).prefix(8))"
+                let id: String
+                if attempt == 0 {
+                    id = first.id
+                } else {
+                    let normalized = MarkupStripper.collapseWhitespace(String(verbatim))
+                    id = "\(edition)-\(SHA256.hex(of: "\(edition)\n\(normalized)\n\(attempt)").prefix(8))"
+                }
                 if taken.insert(id).inserted {
-                    resume[normalized] = attempt + 1
+                    resume[first.digest] = attempt + 1
                     return id
                 }
                 attempt += 1

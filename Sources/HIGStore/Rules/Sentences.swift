@@ -58,6 +58,44 @@ enum Sentences {
         return sentences
     }
 
+    /// `all(in:)` for a text whose Characters are single scalars (`FastText.isOneScalarPerCharacter`),
+    /// read on its scalars: the ranges of its sentences.
+    static func all(in scalars: [Unicode.Scalar]) -> [Range<Int>] {
+        var sentences: [Range<Int>] = []
+        var start = 0
+        var depth = 0
+        var i = 0
+        while i < scalars.count - 1 {
+            let c = scalars[i]
+            if c == "(" { depth += 1 } else if c == ")" { depth = max(0, depth - 1) }
+            if depth == 0, c == "." || c == "!" || c == "?", scalars[i + 1] == " ", i + 2 < scalars.count {
+                let next = scalars[i + 2]
+                if Character(next).isUppercase || "\"“‘'".unicodeScalars.contains(next) {
+                    if !endsWithAbbreviation(scalars[start...i]) {
+                        sentences.append(start..<(i + 1))
+                        start = i + 1
+                        while start < scalars.count, Character(scalars[start]).isWhitespace, !Character(scalars[start]).isNewline {
+                            start += 1
+                        }
+                        depth = 0
+                        i = start
+                        continue
+                    }
+                }
+            }
+            i += 1
+        }
+        sentences.append(start < scalars.count ? start..<scalars.count : scalars.count..<scalars.count)
+        return sentences
+    }
+
+    /// "e.g." and "i.e." do not end sentences.
+    private static func endsWithAbbreviation(_ sentence: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard sentence.count >= 4 else { return false }
+        let end = sentence.suffix(4)
+        return (end.elementsEqual("e.g.".unicodeScalars) || end.elementsEqual("i.e.".unicodeScalars))
+    }
+
     /// The lowercased words of `text`, letters and apostrophes only (typographic ones folded).
     static func words(_ text: String) -> [String] {
         Words.lowercased(text, digits: false, apostrophes: true)

@@ -6,14 +6,14 @@ public struct SourceSplitter: Sendable {
         self.lexicon = lexicon
     }
 
-    public func markedLines(_ lines: [String], form: EditionManifest.Form) -> [MarkedLine] {
+    public func markedLines<Lines: Collection<String>>(_ lines: Lines, form: EditionManifest.Form) -> [MarkedLine] {
         // Web text carries no extraction damage: its words are never re-cut.
         let repairer = form == .pdfMarkdown ? GluedWordRepairer(lexicon: lexicon) : nil
         let stripper = MarkupStripper(form: form, repairer: repairer)
         return lines.enumerated().map { stripper.mark($0.element, number: $0.offset + 1) }
     }
 
-    public func drafts(_ lines: [String], entry: EditionManifest.File, platforms: [String]) -> [RuleDraft] {
+    public func drafts<Lines: Collection<String>>(_ lines: Lines, entry: EditionManifest.File, platforms: [String]) -> [RuleDraft] {
         let marked = markedLines(lines, form: entry.form)
         switch entry.form {
         case .pdfMarkdown:

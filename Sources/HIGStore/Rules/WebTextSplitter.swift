@@ -112,27 +112,25 @@ struct WebTextSplitter {
         guard !line.isBullet, line.indent == 0, let first = line.text.first, first.isUppercase || first == "i" else {
             return false
         }
-        let words = line.text.split(separator: " ")
-        guard words.count <= 6, let last = line.text.last, !".:;!?,”\"".contains(last) else { return false }
+        guard FastText.countOfSpaceSeparatedWords(line.text) <= 6, let last = line.text.last, !".:;!?,”\"".contains(last) else { return false }
         return first.isUppercase || Platforms.heading(line.text) != nil
     }
 
     /// An indented short line under a figure description is its caption ("One-button alert").
     private func isCaption(_ line: MarkedLine) -> Bool {
-        let words = line.text.split(separator: " ")
         guard let last = line.text.last else { return false }
-        return words.count <= 6 && !".:;!?".contains(last)
+        return FastText.countOfSpaceSeparatedWords(line.text) <= 6 && !".:;!?".contains(last)
     }
 
     private func isFigureText(_ text: String) -> Bool {
-        RuleClassifier.isFigure(text.lowercased(), boldLead: nil)
+        RuleClassifier.isFigure(FastText.lowercasedStart(text), boldLead: nil)
     }
 
     /// The lead sentence of a paragraph of several sentences.
     private func leadSentence(_ text: String) -> String? {
         guard let first = Sentences.firstSentence(of: text) else { return nil }
-        let title = String(first.dropLast()).trimmingCharacters(in: .whitespaces)
-        return title.split(separator: " ").count <= 16 ? title : nil
+        let title = FastText.trimmingWhitespaces(String(first.dropLast()))
+        return FastText.countOfSpaceSeparatedWords(title) <= 16 ? title : nil
     }
 
     /// A flattened table: the first line is its header, the rest are rows. A row is either one
@@ -169,6 +167,6 @@ struct WebTextSplitter {
 
     private func isLabel(_ line: MarkedLine) -> Bool {
         guard let last = line.text.last, let first = line.text.first, first.isUppercase else { return false }
-        return line.text.split(separator: " ").count <= 4 && !".:;!?".contains(last)
+        return FastText.countOfSpaceSeparatedWords(line.text) <= 4 && !".:;!?".contains(last)
     }
 }

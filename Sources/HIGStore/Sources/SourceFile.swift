@@ -6,8 +6,9 @@ public struct SourceFile: Sendable {
     public let path: String
     public let entry: EditionManifest.File
     public let text: String
-    /// The file's lines without their line ends; `lines[0]` is line 1.
-    public let lines: [String]
+    /// The file's lines without their line ends; `lines[0]` is line 1. Ranges of `text`, so
+    /// the file is held once.
+    public let lines: SourceLines
     public let sha256: String
 
     /// The largest edition file hig reads: many times the largest the guidelines have (a whole
@@ -27,11 +28,12 @@ public struct SourceFile: Sendable {
             throw HIGError.sourceNotUTF8(path: path, byteOffset: firstInvalidUTF8Offset(data))
         }
         guard text.contains(where: { !$0.isWhitespace }) else { throw HIGError.sourceEmpty(path: path) }
+        let lines = SourceLines(text)
         return SourceFile(
             path: relativePath(of: url, to: displayRoot),
             entry: entry,
-            text: text,
-            lines: splitLines(text),
+            text: lines.text,
+            lines: lines,
             sha256: SHA256.hex(of: data))
     }
 
@@ -63,25 +65,30 @@ public struct SourceFile: Sendable {
 
     /// Lines split on LF, CRLF or CR, without the terminators.
     static func splitLines(_ text: String) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" {
-                if !previousWasCR { lines.append(current) }
-                current = ""
-                previousWasCR = false
-            } else if scalar == "\r" {
-                lines.append(current)
-                current = ""
-                previousWasCR = true
+        var text = text
+        return text.withUTF8 { bytes in
+            lineRanges(bytes).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+        }
+    }
+
+    /// The byte ranges of the lines of `bytes`, split on LF, CRLF or CR, without the terminators.
+    /// Both terminators are ASCII, which never occurs inside a multi-byte UTF-8 sequence.
+    static func lineRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 10 || byte == 13 {
+                ranges.append(start..<index)
+                index += byte == 13 && index + 1 < bytes.count && bytes[index + 1] == 10 ? 2 : 1
+                start = index
             } else {
-                current.unicodeScalars.append(scalar)
-                previousWasCR = false
+                index += 1
             }
         }
-        if !current.isEmpty { lines.append(current) }
-        return lines
+        if start < bytes.count { ranges.append(start..<bytes.count) }
+        return ranges
     }
 
     /// The real location of `relative` inside `folder`; throws if it (or a link on its way) leaves the folder.
