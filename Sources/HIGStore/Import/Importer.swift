@@ -103,15 +103,25 @@ public enum Importer {
             }
         }
         try rules.finish()
+        // Platforms and repairs are keyed by rule id first, which reading order scatters: sorted
+        // by key, their B-trees grow at the end (630k platform rows at 4 x 100k rules took 3.9 s
+        // of CPU in reading order).
+        var byID: [(source: Int, rule: Int)] = []
+        for (s, entry) in sources.enumerated() { byID += entry.source.rules.indices.map { (s, $0) } }
+        byID.sort { a, b in
+            sources[a.source].source.rules[a.rule].id.utf8.lexicographicallyPrecedes(sources[b.source].source.rules[b.rule].id.utf8)
+        }
         var platforms = BatchInsert(db, into: "rule_platforms", columns: ["rule_id", "platform"])
-        for rule in sources.lazy.flatMap(\.source.rules) {
-            for platform in Set(rule.draft.platforms).sorted() {
+        for (s, r) in byID {
+            let rule = sources[s].source.rules[r]
+            for platform in Set(rule.draft.platforms).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                 try platforms.append([rule.id, platform])
             }
         }
         try platforms.finish()
         var repairs = BatchInsert(db, into: "repairs", columns: ["rule_id", "seq", "line", "kind", "original", "replacement"])
-        for rule in sources.lazy.flatMap(\.source.rules) {
+        for (s, r) in byID {
+            let rule = sources[s].source.rules[r]
             for (seq, repair) in rule.draft.repairs.enumerated() {
                 try repairs.append([rule.id, seq + 1, repair.line, repair.kind.rawValue, repair.original, repair.replacement])
             }
