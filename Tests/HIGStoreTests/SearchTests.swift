@@ -73,6 +73,35 @@ struct SearchTests {
         #expect(throws: HIGError.self) { try store.search(SearchRequest(text: "alert", filter: RuleFilter(edition: "1999"))) }
     }
 
+    @Test("Rules that rank alike come in id order, however many tie at the limit")
+    func tiesByID() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let path = folder.appending(path: "t.sqlite").path
+            // 100 rules with the same words rank alike; the short one ranks above them all.
+            let same = Array(repeating: "**Prefer zeppelins**. They float over the alert.\n", count: 100).joined(separator: "\n")
+            let editions = try Fixtures.writeEditions(
+                in: folder, manifest: Fixtures.manifest([("one", "one.md")]),
+                files: ["one.md": Data((same + "\n**Zeppelins**.\n").utf8)])
+            _ = try RuleStore.importEditions(from: editions, into: path)
+            let store = try RuleStore.open(path: path)
+            let all = try store.rules()
+            #expect(all.count == 101)
+            let short = try #require(all.first { $0.text == "Zeppelins." })
+            let tied = all.filter { $0.id != short.id }.map(\.id).sorted()
+            for limit in [1, 10, 60, 100, 200] {
+                let expected = Array(([short.id] + tied).prefix(limit))
+                let hits = try store.search(SearchRequest(text: "zeppelin", limit: limit)).hits
+                #expect(hits.map(\.record.id) == expected)
+                // The filtered query orders the same way.
+                let filtered = try store.search(SearchRequest(text: "zeppelin", filter: RuleFilter(edition: "one"), limit: limit)).hits
+                #expect(filtered.map(\.record.id) == expected)
+                #expect(filtered.map(\.rank) == hits.map(\.rank))
+                #expect(hits.dropFirst().allSatisfy { $0.rank == hits.last?.rank && $0.rank > hits[0].rank })
+                #expect(hits.allSatisfy { $0.snippet(open: "[", close: "]").contains("[zeppelins]") || $0.snippet(open: "[", close: "]").contains("[Zeppelins]") })
+            }
+        }
+    }
+
     @Test("The index follows every import: old words vanish, new ones are found")
     func indexStaysInStep() throws {
         try Fixtures.withTemporaryFolder { folder in

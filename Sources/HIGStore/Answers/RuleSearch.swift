@@ -41,12 +41,27 @@ public struct SearchResult: Sendable, Equatable {
 }
 
 extension RuleStore {
-    /// Only the text counts for the rank: a title is the opening words of its text (a bold lead
-    /// or lead sentence), so weighing it too would count those words twice. A match in a title
-    /// alone (a table row's label, a figure's caption) still finds the rule.
-    static let searchQuery = """
-        SELECT r.id, bm25(rules_fts, 0.0, 1.0) AS rank,
-               snippet(rules_fts, -1, char(1), char(2), '…', 20) AS snippet
+    // Only the text counts for the rank: a title is the opening words of its text (a bold lead
+    // or lead sentence), so weighing it too would count those words twice. A match in a title
+    // alone (a table row's label, a figure's caption) still finds the rule.
+    //
+    // bm25 has to be computed for every rule that matches (about 1 µs each: common words match
+    // tens of thousands of rules), so each query below computes it once and nothing else per
+    // match: the snippets and the records are fetched for the hits alone.
+
+    /// Without filters, the ranking needs the index alone: reading each matched rule's row for
+    /// its id would cost as much again. `?2` rows, best first; ties are settled by `rankedHits`.
+    static let rankedMatchesQuery = """
+        SELECT rowid, bm25(rules_fts, 0.0, 1.0) AS rank
+        FROM rules_fts
+        WHERE rules_fts MATCH ?1
+        ORDER BY rank
+        LIMIT ?2
+        """
+
+    /// With filters, which need each matched rule's row.
+    static let filteredRankedQuery = """
+        SELECT r.rowid, r.id, bm25(rules_fts, 0.0, 1.0) AS rank
         FROM rules_fts JOIN rules r ON r.rowid = rules_fts.rowid
         WHERE rules_fts MATCH ?1
           AND (?2 IS NULL OR r.edition_id = ?2)
@@ -55,6 +70,13 @@ extension RuleStore {
           AND (?6 IS NULL OR EXISTS (SELECT 1 FROM rule_platforms p WHERE p.rule_id = r.id AND p.platform = ?6 COLLATE NOCASE))
         ORDER BY rank, r.id
         LIMIT ?5
+        """
+
+    /// One hit's snippet: the index seeks the row instead of walking every match.
+    static let snippetQuery = """
+        SELECT snippet(rules_fts, -1, char(1), char(2), '…', 20)
+        FROM rules_fts
+        WHERE rules_fts MATCH ?1 AND rowid = ?2
         """
 
     public func search(_ request: SearchRequest) throws -> SearchResult {
@@ -79,13 +101,51 @@ extension RuleStore {
         return SearchResult(hits: found, expression: all, matchedAnyWord: false)
     }
 
+    /// A hit before its record and snippet are read.
+    private struct RankedRule {
+        let rowid: Int64
+        let id: String
+        let rank: Double
+    }
+
     private func hits(_ expression: String, _ request: SearchRequest) throws -> [SearchHit] {
-        let filter = request.filter
-        let rows = try db.rows(Self.searchQuery, arguments: [expression, filter.edition, filter.kind?.rawValue, filter.topic, request.limit, filter.platform])
-        return try rows.compactMap { row in
-            guard let record = try rule(id: row.string("id")) else { return nil }
-            let rank: Double = if case .real(let value) = row["rank"] { value } else { 0 }
-            return SearchHit(record: record, snippet: row.string("snippet"), rank: rank)
+        let ranked = try rankedHits(expression, request)
+        return try ranked.compactMap { hit in
+            guard let record = try rule(id: hit.id) else { return nil }
+            let snippet = try db.scalar(Self.snippetQuery, expression, hit.rowid)?.string ?? ""
+            return SearchHit(record: record, snippet: snippet, rank: hit.rank)
         }
+    }
+
+    /// The best `request.limit` matches by rank, ties by id: what `ORDER BY rank, id LIMIT n` gives.
+    private func rankedHits(_ expression: String, _ request: SearchRequest) throws -> [RankedRule] {
+        let filter = request.filter
+        if filter.edition != nil || filter.kind != nil || filter.topic != nil || filter.platform != nil {
+            return try db.rows(Self.filteredRankedQuery, arguments: [expression, filter.edition, filter.kind?.rawValue,
+                                                                    filter.topic, request.limit, filter.platform]).map {
+                RankedRule(rowid: Int64($0.int("rowid")), id: $0.string("id"), rank: Self.rank($0))
+            }
+        }
+        // Rules with equal texts have equal ranks (an unchanged rule in every edition), so more
+        // than `limit` rows are read: once the last row read ranks below the limit-th, every rule
+        // tied with the limit-th is among them, and sorting them by id settles the ties.
+        var fetch = request.limit + 32
+        while true {
+            let rows = try db.rows(Self.rankedMatchesQuery, arguments: [expression, fetch])
+            let complete = rows.count < fetch
+            if complete || Self.rank(rows[rows.count - 1]) > Self.rank(rows[request.limit - 1]) {
+                let matches = try rows.map { row in
+                    let rowid = Int64(row.int("rowid"))
+                    return RankedRule(rowid: rowid, id: try db.scalar("SELECT id FROM rules WHERE rowid = ?", rowid)?.string ?? "",
+                                      rank: Self.rank(row))
+                }
+                return Array(matches.sorted { ($0.rank, $0.id) < ($1.rank, $1.id) }.prefix(request.limit))
+            }
+            fetch *= 4
+        }
+    }
+
+    private static func rank(_ row: Row) -> Double {
+        if case .real(let value) = row["rank"] { value } else { 0 }
     }
 }

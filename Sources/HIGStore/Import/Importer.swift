@@ -45,6 +45,11 @@ public enum Importer {
             }
             try insertRules(of: Array(zip(newSources, newSourceIDs)), db)
             try SearchIndex.add(sourcesAbove: lastKeptSource, db)
+            // Stored for `hig editions`, which would otherwise count every rule on each call.
+            try db.execute("""
+                INSERT INTO source_rule_counts (source_id, kind, rules)
+                SELECT source_id, kind, count(*) FROM rules WHERE source_id > ? GROUP BY source_id, kind
+                """, lastKeptSource)
             timer.lap("write rules and index")
             let topicsRecomputed = try removed > 0 || !written.isEmpty || TopicAssigner.isStale(db, taxonomy: taxonomy)
             if topicsRecomputed { try TopicAssigner.assign(db, taxonomy: taxonomy) }

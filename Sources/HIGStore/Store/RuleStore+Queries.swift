@@ -7,13 +7,19 @@ extension RuleStore {
     }
 
     public func editions() throws -> [EditionSummary] {
-        // One pass over the rules for the counts, not one count per source.
+        // The counts stored at import (source_rule_counts): counting the rules here would take
+        // time in proportion to the whole database on every call.
         let sources = try db.rows("""
-            SELECT s.edition_id, s.path, s.document, s.chunk, s.form, s.coverage, s.sha256, coalesce(n.rules, 0) AS rules
-            FROM sources s LEFT JOIN (SELECT source_id, count(*) AS rules FROM rules GROUP BY source_id) n ON n.source_id = s.id
+            SELECT s.edition_id, s.path, s.document, s.chunk, s.form, s.coverage, s.sha256,
+                   coalesce((SELECT sum(c.rules) FROM source_rule_counts c WHERE c.source_id = s.id), 0) AS rules
+            FROM sources s
             ORDER BY coalesce(s.chunk, 1e9), s.path
             """)
-        let kinds = try db.rows("SELECT edition_id, kind, count(*) AS n FROM rules GROUP BY edition_id, kind")
+        let kinds = try db.rows("""
+            SELECT s.edition_id, c.kind, sum(c.rules) AS n
+            FROM source_rule_counts c JOIN sources s ON s.id = c.source_id
+            GROUP BY s.edition_id, c.kind
+            """)
         return try db.rows("SELECT id, name, date, platform_scope, platforms FROM editions ORDER BY position").map { row in
             let id = row.string("id")
             var byKind: [RuleKind: Int] = [:]
