@@ -148,6 +148,18 @@ struct LineageUnitTests {
         #expect(WordDiff.segments(from: "Don’t do it", to: "Don't do it") == [.same("Don't do it")])
     }
 
+    @Test("Words split as Characters split them, on ASCII whitespace and any other")
+    func displayWordsSplitLikeCharacters() {
+        var random = SeededRandom(seed: 7)
+        let pieces = ["alert", "OK", " ", "  ", "\t", "\n", "\r\n", "\u{0B}", "\u{0C}", "\r", "don't", "“quoted”", "\u{A0}",
+                      "\u{2003}", "e\u{301}", " \u{301}", "\u{85}", "—", ".", ""]
+        for _ in 0..<2_000 {
+            let text = (0..<random.int(0...12)).map { _ in random.pick(pieces) }.joined()
+            #expect(WordDiff.displayWords(text) == text.split(whereSeparator: \.isWhitespace).map(String.init), "\(text.debugDescription)")
+        }
+        #expect(WordDiff.displayWords(" Use\tclear\r\nwords. ") == ["Use", "clear", "words."])
+    }
+
     @Test("Normative force of lead sentences", arguments: [
         ("Prefer a two-button alert. More.", NormativeForce.should),
         ("Generally, use a two-button alert.", .hedged),

@@ -81,10 +81,11 @@ extension RuleStore {
             try db.forEachRow("SELECT rule_id FROM rule_topics WHERE topic_slug = ?", arguments: [topic]) { inTopic.insert($0.string(0)) }
         }
         let toIsExcerpt = try db.scalar("SELECT max(coverage = 'excerpt') FROM sources WHERE edition_id = ?", to)?.int == 1
-        let links = try allLinks().filter { between.contains(editionOf[$0.from] ?? "") && between.contains(editionOf[$0.to] ?? "") }
+        let allLinks = try allLinks()
+        let links = allLinks.filter { between.contains(editionOf[$0.from] ?? "") && between.contains(editionOf[$0.to] ?? "") }
         let forward = Dictionary(grouping: links, by: \.from)
-        let fromRules = try rules(RuleFilter(edition: from)).map(\.id)
-        let toRules = try rules(RuleFilter(edition: to)).map(\.id)
+        let fromRules = try ruleIDs(edition: from)
+        let toRules = try ruleIDs(edition: to)
 
         // Each FROM rule's descendants in TO, with the links on the way.
         var pairs: [(from: String, to: String, path: [LinkRecord])] = []
@@ -102,7 +103,7 @@ extension RuleStore {
         // TO rules with an ancestor older than FROM.
         let older = Set(order[..<start])
         var backward: [String: [String]] = [:]
-        for link in try allLinks() { backward[link.to, default: []].append(link.from) }
+        for link in allLinks { backward[link.to, default: []].append(link.from) }
         func hasOlderAncestor(_ id: String) -> Bool {
             var stack = [id]
             var seen = Set<String>()
@@ -149,6 +150,13 @@ extension RuleStore {
             notInFromExcerpt: unreached.filter(hasOlderAncestor),
             changed: changed,
             unchanged: flagsOnly ? [] : unchanged)
+    }
+
+    /// One edition's rule ids in reading order.
+    func ruleIDs(edition: String) throws -> [String] {
+        var ids: [String] = []
+        try db.forEachRow(Self.editionTextsQuery, arguments: [edition]) { ids.append($0.string(0)) }
+        return ids
     }
 
     /// The change over a chain of links: a split or merge if the pair fans out or in, else the

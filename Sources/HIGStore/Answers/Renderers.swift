@@ -66,7 +66,7 @@ public struct AnswerRenderer: Sendable {
 
     // MARK: - Diff
 
-    public func diff(_ diff: EditionDiff, rules: [String: RuleRecord], showUnchanged: Bool) -> String {
+    public func diff(_ diff: EditionDiff, rules: [String: RuleText], showUnchanged: Bool) -> String {
         var out = heading("hig diff \(diff.from) \(diff.to)") + "\n"
         let counts = diff.counts
         let widest = max(1, counts.map(\.1).max() ?? 1)
@@ -83,7 +83,7 @@ public struct AnswerRenderer: Sendable {
             out += "\n" + heading("\(title) (\(ids.count))") + "\n"
             for id in ids {
                 guard let rule = rules[id] else { continue }
-                out += "\n  \(id)  \(rule.source.citation)\n" + indent(rule.text, by: 4) + "\n"
+                out += "\n  \(id)  \(rule.citation)\n" + indent(rule.text, by: 4) + "\n"
             }
         }
         list("Removed", diff.removed)
@@ -114,14 +114,14 @@ public struct AnswerRenderer: Sendable {
         return out
     }
 
-    public static func diffMarkdown(_ diff: EditionDiff, rules: [String: RuleRecord]) -> String {
+    public static func diffMarkdown(_ diff: EditionDiff, rules: [String: RuleText]) -> String {
         let cell = MarkdownText.cell
         var out = "# Changes from \(diff.from) to \(diff.to)\n\n| change | rules |\n| --- | ---: |\n"
         for (change, count) in diff.counts { out += "| \(change.rawValue) | \(count) |\n" }
         func section(_ title: String, _ ids: [String]) {
             guard !ids.isEmpty else { return }
             out += "\n## \(title)\n\n| id | rule | source |\n| --- | --- | --- |\n"
-            for id in ids { if let rule = rules[id] { out += "| \(id) | \(cell(rule.text)) | \(cell(rule.source.citation)) |\n" } }
+            for id in ids { if let rule = rules[id] { out += "| \(id) | \(cell(rule.text)) | \(cell(rule.citation)) |\n" } }
         }
         section("Removed", diff.removed)
         section("Added", diff.added)

@@ -16,7 +16,9 @@ public struct RuleRecord: Sendable, Equatable, Encodable {
         }
 
         /// `Data/editions/2011-chunk131.md:35` or `...:35-36`.
-        public var citation: String {
+        public var citation: String { Self.citation(file: file, lineStart: lineStart, lineEnd: lineEnd) }
+
+        static func citation(file: String, lineStart: Int, lineEnd: Int) -> String {
             lineStart == lineEnd ? "\(file):\(lineStart)" : "\(file):\(lineStart)-\(lineEnd)"
         }
 

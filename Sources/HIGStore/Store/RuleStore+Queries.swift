@@ -85,6 +85,25 @@ extension RuleStore {
             .map(Self.record)
     }
 
+    /// One edition's rules in reading order, as `rulesQuery` orders them.
+    static let editionTextsQuery = """
+        SELECT r.id, r.text, r.line_start, r.line_end, s.path
+        FROM rules r JOIN sources s ON s.id = r.source_id
+        WHERE r.edition_id = ?1
+        ORDER BY coalesce(s.chunk, 1e9), s.path, r.ordinal
+        """
+
+    /// One edition's rules, ids, words and citations only, in reading order.
+    public func ruleTexts(edition: String) throws -> [RuleText] {
+        try checkEdition(edition)
+        var texts: [RuleText] = []
+        try db.forEachRow(Self.editionTextsQuery, arguments: [edition]) { row in
+            texts.append(RuleText(id: row.string(0), text: row.string(1),
+                                  citation: RuleRecord.Source.citation(file: row.string(4), lineStart: row.int(2), lineEnd: row.int(3))))
+        }
+        return texts
+    }
+
     public func rule(id: String) throws -> RuleRecord? {
         try db.rows(Self.ruleByIDQuery, arguments: [id]).first.map(Self.record)
     }
