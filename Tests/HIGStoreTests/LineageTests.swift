@@ -160,6 +160,34 @@ struct LineageUnitTests {
         #expect(WordDiff.displayWords(" Use\tclear\r\nwords. ") == ["Use", "clear", "words."])
     }
 
+    @Test("Word diffs give the offsets of the whole texts' difference, shared ends set aside or not")
+    func wordDiffOffsetsAsTheWholeDifference() {
+        var random = SeededRandom(seed: 11)
+        for _ in 0..<3_000 {
+            // Few distinct words, so that many alignments are equally short.
+            let alphabet = (0..<random.int(2...5)).map { "w\($0)" }
+            let a = (0..<random.int(0...12)).map { _ in random.pick(alphabet) }
+            var b = a
+            for _ in 0..<random.int(0...3) {
+                switch random.int(0...2) {
+                case 0 where !b.isEmpty: b.remove(at: random.int(below: b.count))
+                case 1: b.insert(random.pick(alphabet), at: random.int(0...b.count))
+                default: if !b.isEmpty { b[random.int(below: b.count)] = random.pick(alphabet) }
+                }
+            }
+            if random.chance(0.3) { b = (0..<random.int(0...12)).map { _ in random.pick(alphabet) } }
+            var removed = Set<Int>(), inserted = Set<Int>()
+            for change in b.difference(from: a) {
+                switch change {
+                case .remove(let offset, _, _): removed.insert(offset)
+                case .insert(let offset, _, _): inserted.insert(offset)
+                }
+            }
+            let found = WordDiff.changedOffsets(from: a, to: b)
+            #expect(found.removed == removed && found.inserted == inserted, "\(a) → \(b)")
+        }
+    }
+
     @Test("Normative force of lead sentences", arguments: [
         ("Prefer a two-button alert. More.", NormativeForce.should),
         ("Generally, use a two-button alert.", .hedged),

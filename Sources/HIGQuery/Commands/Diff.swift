@@ -39,7 +39,7 @@ struct Diff: ParsableCommand {
         let store = try root.openStore()
         let slug = try topic.map { try store.resolveTopic($0).slug }
         let diff = try store.diff(from: from, to: to, options: .init(topic: slug, reversalsOnly: reversals, forceChangesOnly: forceChanges))
-        let rules = Dictionary(uniqueKeysWithValues: try (store.ruleTexts(edition: from) + store.ruleTexts(edition: to)).map { ($0.id, $0) })
+        let rules = try store.ruleTexts(of: diff)
         switch format {
         case .text: Console.print(AnswerRenderer(colored: Console.colorful).diff(diff, rules: rules, showUnchanged: unchanged))
         case .markdown: Console.print(AnswerRenderer.diffMarkdown(diff, rules: rules))

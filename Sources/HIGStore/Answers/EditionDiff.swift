@@ -73,68 +73,61 @@ extension RuleStore {
         guard let start = order.firstIndex(of: from), let end = order.firstIndex(of: to), start < end else {
             throw HIGError.editionsOutOfOrder(from: from, to: to)
         }
-        let between = Set(order[start...end])
-        var editionOf: [String: String] = [:]
+        // Only the rules of FROM, TO and the editions between, and the links among them: the
+        // other editions' rules are read only when an older ancestor has to be looked for.
+        let fromRules = try ruleIDs(edition: from)
+        let toRules = try ruleIDs(edition: to)
+        let inTo = Set(toRules)
+        var between = Set(fromRules).union(inTo)
+        for edition in order[(start + 1)..<end] { between.formUnion(try ruleIDs(edition: edition)) }
         var inTopic = Set<String>()
-        try db.forEachRow("SELECT id, edition_id FROM rules") { editionOf[$0.string(0)] = $0.string(1) }
         if let topic = options.topic {
             try db.forEachRow("SELECT rule_id FROM rule_topics WHERE topic_slug = ?", arguments: [topic]) { inTopic.insert($0.string(0)) }
         }
         let toIsExcerpt = try db.scalar("SELECT max(coverage = 'excerpt') FROM sources WHERE edition_id = ?", to)?.int == 1
-        let allLinks = try allLinks()
-        let links = allLinks.filter { between.contains(editionOf[$0.from] ?? "") && between.contains(editionOf[$0.to] ?? "") }
-        let forward = Dictionary(grouping: links, by: \.from)
-        let fromRules = try ruleIDs(edition: from)
-        let toRules = try ruleIDs(edition: to)
+        let links = try links { between.contains($0) && between.contains($1) }
+        var forward: [String: [Int]] = [:]
+        for (index, link) in links.enumerated() { forward[link.from, default: []].append(index) }
 
-        // Each FROM rule's descendants in TO, with the links on the way.
-        var pairs: [(from: String, to: String, path: [LinkRecord])] = []
+        // Each FROM rule's descendants in TO, with the links on the way (indices into `links`).
+        var pairs: [(from: String, to: String, path: [Int])] = []
         for id in fromRules {
-            var stack: [(String, [LinkRecord])] = [(id, [])]
+            var stack: [(String, [Int])] = [(id, [])]
             while let (current, path) = stack.popLast() {
-                if editionOf[current] == to {
+                if inTo.contains(current) {
                     pairs.append((id, current, path))
                     continue
                 }
-                for link in forward[current] ?? [] { stack.append((link.to, path + [link])) }
+                for index in forward[current] ?? [] { stack.append((links[index].to, path + [index])) }
             }
         }
         let reachedTo = Set(pairs.map(\.to))
-        // TO rules with an ancestor older than FROM.
-        let older = Set(order[..<start])
-        var backward: [String: [String]] = [:]
-        for link in allLinks { backward[link.to, default: []].append(link.from) }
-        func hasOlderAncestor(_ id: String) -> Bool {
-            var stack = [id]
-            var seen = Set<String>()
-            while let current = stack.popLast() {
-                for parent in backward[current] ?? [] where seen.insert(parent).inserted {
-                    if older.contains(editionOf[parent] ?? "") { return true }
-                    stack.append(parent)
-                }
-            }
-            return false
-        }
         let reachedFrom = Set(pairs.map(\.from))
-        let fanOut = Dictionary(grouping: pairs, by: \.from).mapValues(\.count)
-        let fanIn = Dictionary(grouping: pairs, by: \.to).mapValues(\.count)
-        func keep(_ ids: String...) -> Bool { options.topic == nil || ids.contains { inTopic.contains($0) } }
+        var fanOut: [String: Int] = [:]
+        var fanIn: [String: Int] = [:]
+        for pair in pairs {
+            fanOut[pair.from, default: 0] += 1
+            fanIn[pair.to, default: 0] += 1
+        }
+        func keep(_ id: String) -> Bool { options.topic == nil || inTopic.contains(id) }
+        func keep(_ from: String, _ to: String) -> Bool { options.topic == nil || inTopic.contains(from) || inTopic.contains(to) }
 
         var changed: [EditionDiff.Pair] = []
         var unchanged: [[String]] = []
         for pair in pairs where keep(pair.from, pair.to) {
-            let change = Self.change(along: pair.path, fanOut: fanOut[pair.from] ?? 1, fanIn: fanIn[pair.to] ?? 1)
+            let path = pair.path.map { links[$0] }
+            let change = Self.change(along: path, fanOut: fanOut[pair.from] ?? 1, fanIn: fanIn[pair.to] ?? 1)
             if change == .unchanged {
                 unchanged.append([pair.from, pair.to])
                 continue
             }
             let result = EditionDiff.Pair(
                 from: pair.from, to: pair.to, change: change,
-                similarity: pair.path.map(\.similarity).min() ?? 0,
-                forceChanged: pair.path.first?.forceFrom != pair.path.last?.forceTo,
-                reversal: pair.path.contains(where: \.reversal),
-                method: pair.path.contains { $0.method == "curated" } ? "curated" : "matcher",
-                rationale: pair.path.compactMap(\.rationale).joined(separator: "; ").nilIfEmpty)
+                similarity: path.map(\.similarity).min() ?? 0,
+                forceChanged: path.first?.forceFrom != path.last?.forceTo,
+                reversal: path.contains(where: \.reversal),
+                method: path.contains { $0.method == "curated" } ? "curated" : "matcher",
+                rationale: path.compactMap(\.rationale).joined(separator: "; ").nilIfEmpty)
             if options.reversalsOnly && !result.reversal { continue }
             if options.forceChangesOnly && !result.forceChanged { continue }
             changed.append(result)
@@ -142,6 +135,26 @@ extension RuleStore {
         let flagsOnly = options.reversalsOnly || options.forceChangesOnly
         let gone = flagsOnly ? [] : fromRules.filter { !reachedFrom.contains($0) && keep($0) }
         let unreached = flagsOnly ? [] : toRules.filter { !reachedTo.contains($0) && keep($0) }
+        // TO rules with an ancestor older than FROM, through any links: read only when there
+        // are older editions and rules to look for.
+        let older = order[..<start]
+        var olderRules = Set<String>()
+        var backward: [String: [String]] = [:]
+        if !older.isEmpty && !unreached.isEmpty {
+            for edition in older { olderRules.formUnion(try ruleIDs(edition: edition)) }
+            for link in try allLinks() { backward[link.to, default: []].append(link.from) }
+        }
+        func hasOlderAncestor(_ id: String) -> Bool {
+            var stack = [id]
+            var seen = Set<String>()
+            while let current = stack.popLast() {
+                for parent in backward[current] ?? [] where seen.insert(parent).inserted {
+                    if olderRules.contains(parent) { return true }
+                    stack.append(parent)
+                }
+            }
+            return false
+        }
         return EditionDiff(
             from: from, to: to,
             added: unreached.filter { !hasOlderAncestor($0) },
@@ -155,7 +168,7 @@ extension RuleStore {
     /// One edition's rule ids in reading order.
     func ruleIDs(edition: String) throws -> [String] {
         var ids: [String] = []
-        try db.forEachRow(Self.editionTextsQuery, arguments: [edition]) { ids.append($0.string(0)) }
+        try db.forEachRow(Self.editionRuleIDsQuery, arguments: [edition]) { ids.append($0.string(0)) }
         return ids
     }
 

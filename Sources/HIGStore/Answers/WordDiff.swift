@@ -47,15 +47,7 @@ public enum WordDiff {
             }
             return String(folded)
         }
-        let difference = b.map(fold).difference(from: a.map(fold))
-        var removedAt = Set<Int>()
-        var insertedAt = Set<Int>()
-        for change in difference {
-            switch change {
-            case .remove(let offset, _, _): removedAt.insert(offset)
-            case .insert(let offset, _, _): insertedAt.insert(offset)
-            }
-        }
+        let (removedAt, insertedAt) = changedOffsets(from: a.map(fold), to: b.map(fold))
         var segments: [Segment] = []
         func append(_ segment: Segment) {
             switch (segments.last, segment) {
@@ -77,6 +69,36 @@ public enum WordDiff {
             }
         }
         return segments
+    }
+
+    /// The offsets of the words removed from `a` and inserted into `b`, as `difference(from:)`
+    /// gives them. The words both start and end with are set aside first: the difference runs
+    /// on what lies between (a word or two, for most changed rules), which gives the same
+    /// offsets (Myers' search follows shared words at either end before anything else; a test
+    /// compares the two on random texts) at a fraction of the cost.
+    static func changedOffsets(from a: [String], to b: [String]) -> (removed: Set<Int>, inserted: Set<Int>) {
+        var prefix = 0
+        while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix && suffix < b.count - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+            suffix += 1
+        }
+        let middleOfA = Array(a[prefix..<(a.count - suffix)])
+        let middleOfB = Array(b[prefix..<(b.count - suffix)])
+        var removed = Set<Int>()
+        var inserted = Set<Int>()
+        // No word in common (a word swapped for another, words only added or only removed):
+        // every word between goes and every word between comes, as any shortest edit has it.
+        if Set(middleOfA).isDisjoint(with: middleOfB) {
+            return (Set(prefix..<(a.count - suffix)), Set(prefix..<(b.count - suffix)))
+        }
+        for change in middleOfB.difference(from: middleOfA) {
+            switch change {
+            case .remove(let offset, _, _): removed.insert(prefix + offset)
+            case .insert(let offset, _, _): inserted.insert(prefix + offset)
+            }
+        }
+        return (removed, inserted)
     }
 
     /// `git diff --word-diff` style: `[-old-]{+new+}`.

@@ -7,8 +7,15 @@ extension RuleStore {
 
     /// Every link, earlier rule first.
     public func allLinks() throws -> [LinkRecord] {
+        try links { _, _ in true }
+    }
+
+    /// The links between the rules `include` accepts (given the earlier and the later rule's
+    /// id), earlier rule first. The others are passed over unread.
+    func links(where include: (_ from: String, _ to: String) -> Bool) throws -> [LinkRecord] {
         var links: [LinkRecord] = []
         try db.forEachRow(Self.linksQuery + " ORDER BY from_rule, to_rule") { row in
+            guard include(row.string(0), row.string(1)) else { return }
             links.append(LinkRecord(
                 from: row.string(0), to: row.string(1), change: ChangeClass(rawValue: row.string(2)) ?? .revised,
                 similarity: row.double(3), method: row.string(4),

@@ -85,21 +85,37 @@ extension RuleStore {
             .map(Self.record)
     }
 
-    /// One edition's rules in reading order, as `rulesQuery` orders them.
-    static let editionTextsQuery = """
-        SELECT r.id, r.text, r.line_start, r.line_end, s.path
+    /// One edition's rule ids in reading order, as `rulesQuery` orders them.
+    static let editionRuleIDsQuery = """
+        SELECT r.id
         FROM rules r JOIN sources s ON s.id = r.source_id
         WHERE r.edition_id = ?1
         ORDER BY coalesce(s.chunk, 1e9), s.path, r.ordinal
         """
 
-    /// One edition's rules, ids, words and citations only, in reading order.
-    public func ruleTexts(edition: String) throws -> [RuleText] {
-        try checkEdition(edition)
-        var texts: [RuleText] = []
-        try db.forEachRow(Self.editionTextsQuery, arguments: [edition]) { row in
-            texts.append(RuleText(id: row.string(0), text: row.string(1),
-                                  citation: RuleRecord.Source.citation(file: row.string(4), lineStart: row.int(2), lineEnd: row.int(3))))
+    /// One edition's rules' words and where they are written.
+    static let editionTextsQuery = """
+        SELECT r.id, r.text, r.line_start, r.line_end, s.path
+        FROM rules r JOIN sources s ON s.id = r.source_id
+        WHERE r.edition_id = ?1
+        """
+
+    /// The words and citations of the rules `diff` shows: its removed, added and changed rules.
+    public func ruleTexts(of diff: EditionDiff) throws -> [String: RuleText] {
+        var shown = Set(diff.removed + diff.added + diff.notInExcerpt + diff.notInFromExcerpt)
+        for pair in diff.changed {
+            shown.insert(pair.from)
+            shown.insert(pair.to)
+        }
+        var texts: [String: RuleText] = [:]
+        texts.reserveCapacity(shown.count)
+        for edition in [diff.from, diff.to] {
+            try db.forEachRow(Self.editionTextsQuery, arguments: [edition]) { row in
+                let id = row.string(0)
+                guard shown.contains(id) else { return }
+                texts[id] = RuleText(id: id, text: row.string(1),
+                                     citation: RuleRecord.Source.citation(file: row.string(4), lineStart: row.int(2), lineEnd: row.int(3)))
+            }
         }
         return texts
     }
