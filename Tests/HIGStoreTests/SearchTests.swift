@@ -99,6 +99,9 @@ struct SearchTests {
                 #expect(hits.dropFirst().allSatisfy { $0.rank == hits.last?.rank && $0.rank > hits[0].rank })
                 #expect(hits.allSatisfy { $0.snippet(open: "[", close: "]").contains("[zeppelins]") || $0.snippet(open: "[", close: "]").contains("[Zeppelins]") })
             }
+            // A limit near Int.max reads every match, without overflowing while it reads more.
+            #expect(try store.search(SearchRequest(text: "zeppelin", limit: .max)).hits.map(\.record.id) == [short.id] + tied)
+            #expect(try store.search(SearchRequest(text: "zeppelin", limit: .max - 20)).hits.count == 101)
         }
     }
 

@@ -129,7 +129,7 @@ extension RuleStore {
         // Rules with equal texts have equal ranks (an unchanged rule in every edition), so more
         // than `limit` rows are read: once the last row read ranks below the limit-th, every rule
         // tied with the limit-th is among them, and sorting them by id settles the ties.
-        var fetch = request.limit + 32
+        var fetch = request.limit.addingReportingOverflow(32).overflow ? Int.max : request.limit + 32
         while true {
             let rows = try db.rows(Self.rankedMatchesQuery, arguments: [expression, fetch])
             let complete = rows.count < fetch
@@ -141,7 +141,7 @@ extension RuleStore {
                 }
                 return Array(matches.sorted { ($0.rank, $0.id) < ($1.rank, $1.id) }.prefix(request.limit))
             }
-            fetch *= 4
+            fetch = fetch.multipliedReportingOverflow(by: 4).overflow ? Int.max : fetch * 4
         }
     }
 
