@@ -94,8 +94,12 @@ struct LinkCorpus {
             edition.rules.append(EditionTerms.Rule(
                 id: row.string(0), source: row.int(1), ordinal: row.int(2), parent: row.optionalString(3), text: text,
                 prescribes: kind == RuleKind.guideline.rawValue || kind == RuleKind.definition.rawValue,
-                topics: [], sameWordsKey: hasher.finalize(), force: NormativeForce.of(text)))
+                topics: [], sameWordsKey: hasher.finalize(), force: .none))
         }
+        // The force of each rule's lead sentence, on every core: it reads the text word by word.
+        let rules = edition.rules
+        let forces = ParallelChunks.map(count: rules.count) { NormativeForce.of(rules[$0].text) }
+        for (rule, force) in forces.enumerated() { edition.rules[rule].force = force }
         try stemNewTokens(db)
 
         var textIDs: [Int32] = [], openingIDs: [Int32] = [], titleIDs: [Int32] = []

@@ -226,34 +226,44 @@ struct RuleMatcher: Sendable {
         // still counts in the score). A constant: a limit that grew with the edition would make
         // the walk over postings grow with its square.
         let commonLimit = 400
-        var accumulator = [Float](repeating: 0, count: earlier.count)
-        var touched: [Int32] = []
-        return later.map { rule in
+        let index = postings
+        // Each later rule's list depends on nothing but the index: on every core, each worker
+        // with its own accumulator.
+        return ParallelChunks.map(count: later.count, makeScratch: { Accumulator(count: earlier.count) }) { l, scratch in
+            let rule = later[l]
             for (term, weight) in zip(rule.terms, rule.weights) {
-                let list = postings[Int(term)]
+                let list = index[Int(term)]
                 guard list.count <= commonLimit else { continue }
                 for posting in list {
-                    if accumulator[Int(posting.rule)] == 0 { touched.append(posting.rule) }
-                    accumulator[Int(posting.rule)] += weight * posting.weight
+                    if scratch.sums[Int(posting.rule)] == 0 { scratch.touched.append(posting.rule) }
+                    scratch.sums[Int(posting.rule)] += weight * posting.weight
                 }
             }
             // The best few by partial dot product, without sorting all that were touched.
             var top: [Int32] = []
-            for index in touched {
-                let value = accumulator[Int(index)]
+            for index in scratch.touched {
+                let value = scratch.sums[Int(index)]
                 if top.count == candidatesPerRule {
-                    guard let last = top.last, (value, last) > (accumulator[Int(last)], index) else { continue }
+                    guard let last = top.last, (value, last) > (scratch.sums[Int(last)], index) else { continue }
                     top.removeLast()
                 }
-                let position = top.firstIndex { (value, $0) > (accumulator[Int($0)], index) } ?? top.count
+                let position = top.firstIndex { (value, $0) > (scratch.sums[Int($0)], index) } ?? top.count
                 top.insert(index, at: position)
             }
-            for index in touched { accumulator[Int(index)] = 0 }
-            touched.removeAll(keepingCapacity: true)
+            for index in scratch.touched { scratch.sums[Int(index)] = 0 }
+            scratch.touched.removeAll(keepingCapacity: true)
             return top.map { index in
                 let (cosine, score) = self.score(rule, earlier[Int(index)])
                 return Candidate(earlier: Int(index), cosine: cosine, score: score)
             }.sorted { ($0.score, $1.earlier) > ($1.score, $0.earlier) }
         }
+    }
+
+    /// Partial dot products of one later rule with the earlier rules it shares terms with.
+    private struct Accumulator {
+        var sums: [Float]
+        var touched: [Int32] = []
+
+        init(count: Int) { sums = [Float](repeating: 0, count: count) }
     }
 }
