@@ -30,7 +30,7 @@ enum Linker {
         var curatedPlace: [String: (edition: Int, rule: Int)] = [:]
         // Editions are read when a pair first needs them and dropped when no later pair can.
         var loaded: [Int: EditionTerms] = [:]
-        var termVectors: Duration = .zero
+        var termVectors: Duration = .zero, matching: Duration = .zero, classifying: Duration = .zero
         var forces = BatchInsert(db, into: "rule_force", columns: ["rule_id", "force"])
         var linkRows = BatchInsert(db, into: "rule_links", columns: [
             "from_rule", "to_rule", "change", "similarity", "method", "force_from", "force_to", "force_changed", "reversal", "rationale",
@@ -83,7 +83,9 @@ enum Linker {
                 }
                 let earlier = eligible.map { earlierRules[$0] }
                 let later = unmatched.map { laterRules[$0] }
+                let matchStarted = ContinuousClock.now
                 let links = matcher.match(earlier: earlier, later: later, termCount: corpus.termCount)
+                matching += ContinuousClock.now - matchStarted
                 var matchedLater = Set<Int>()
                 for link in links {
                     let earlierIndex = eligible[link.earlier]
@@ -100,9 +102,11 @@ enum Linker {
                                            rationale: nil))
                 }
                 // Classifying a link reads both texts word by word: on every core; written in key order.
-                let classifying = found.sorted { ($0.from.id, $0.to.id) < ($1.from.id, $1.to.id) }
-                let rows = ParallelChunks.map(count: classifying.count) { classifying[$0].row() }
+                let classifyStarted = ContinuousClock.now
+                let sortedLinks = found.sorted { ($0.from.id, $0.to.id) < ($1.from.id, $1.to.id) }
+                let rows = ParallelChunks.map(count: sortedLinks.count) { sortedLinks[$0].row() }
                 for row in rows { try linkRows.append(row) }
+                classifying += ContinuousClock.now - classifyStarted
                 hasDescendant[back] = descendants
                 unmatched = unmatched.enumerated().filter { !matchedLater.contains($0.offset) }.map(\.element)
                 // Look further back only across an excerpt.
@@ -120,8 +124,10 @@ enum Linker {
         // Reading editions into term vectors is interleaved with matching them, so its time is
         // summed and reported apart, like the import's stages (HIG_TIMING).
         if ProcessInfo.processInfo.environment["HIG_TIMING"] != nil {
-            let seconds = Double(termVectors.components.seconds) + Double(termVectors.components.attoseconds) / 1e18
-            FileHandle.standardError.write(Data(String(format: "hig: timing: lineage: term vectors %.3f s\n", seconds).utf8))
+            for (name, duration) in [("term vectors", termVectors), ("matching", matching), ("classifying and writing links", classifying)] {
+                let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+                FileHandle.standardError.write(Data("hig: timing: lineage: \(name) \(String(format: "%.3f", seconds)) s\n".utf8))
+            }
         }
         try db.execute("""
             INSERT INTO store_facts (key, value) VALUES (?, ?)
