@@ -149,7 +149,11 @@ enum Linker {
 
         /// Its row of `rule_links`, flags included.
         func row() -> [any DatabaseValueConvertible] {
-            let change = change ?? ChangeClass.of(from: from.text, to: to.text, cosine: similarity, leadCosine: from.leadCosine(to)).0
+            // Most links join the same bytes (unchanged or moved rules): the same bytes are the
+            // same words, so the word-by-word comparison has nothing to find.
+            let sameBytes = from.text.utf8.elementsEqual(to.text.utf8)
+            let change = change ?? (sameBytes ? .unchanged
+                : ChangeClass.of(from: from.text, to: to.text, cosine: similarity, leadCosine: from.leadCosine(to)).0)
             let forceChanged = forces.0 != forces.1 && change != .unchanged
             let reversal = isReversal(from: from.text, to: to.text)
             var notes: [String] = []
