@@ -1,7 +1,7 @@
 /// One edition's rules as the lineage matcher needs them: what identifies and places each rule,
 /// and its term counts in flat arrays (one allocation per column, not one per rule), so that a
 /// pair of large editions is all that is held at a time.
-struct EditionTerms {
+struct EditionTerms: Sendable {
     struct Rule: Sendable {
         let id: String
         let source: Int
@@ -17,7 +17,7 @@ struct EditionTerms {
 
     /// A rule's distinct terms, ascending, with how often each occurs: rule i's are
     /// `terms[start[i]..<start[i + 1]]`.
-    struct Counts {
+    struct Counts: Sendable {
         var terms: [Int32] = []
         var counts: [Int32] = []
         var start: [Int32] = [0]

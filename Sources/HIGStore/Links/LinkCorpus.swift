@@ -171,7 +171,7 @@ struct LinkCorpus {
         for edition in [earlier, later] { for term in edition.text.terms { documentFrequency[Int(term)] += 1 } }
         let total = Double(earlier.rules.count + later.rules.count)
         let idf = documentFrequency.map { Float(log((total + 1) / Double($0 + 1)) + 1) }
-        func vector(_ counts: EditionTerms.Counts, _ rule: Int) -> ([Int32], [Float]) {
+        @Sendable func vector(_ counts: EditionTerms.Counts, _ rule: Int) -> ([Int32], [Float]) {
             let range = counts.range(rule)
             let terms = Array(counts.terms[range])
             var weights = range.map { (1 + log(Float(counts.counts[$0]))) * idf[Int(counts.terms[$0])] }
@@ -181,7 +181,9 @@ struct LinkCorpus {
         }
         func rules(_ edition: EditionTerms) -> [LinkableRule] {
             let last = Double(max(1, edition.rules.count - 1))
-            return edition.rules.enumerated().map { index, rule in
+            // Each rule's vector reads only its own counts and the shared weights: on every core.
+            return ParallelChunks.map(count: edition.rules.count) { index in
+                let rule = edition.rules[index]
                 let (terms, weights) = vector(edition.text, index)
                 let (leadTerms, leadWeights) = vector(edition.lead, index)
                 return LinkableRule(

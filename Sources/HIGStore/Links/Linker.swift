@@ -155,7 +155,14 @@ enum Linker {
             let change = change ?? (sameBytes ? .unchanged
                 : ChangeClass.of(from: from.text, to: to.text, cosine: similarity, leadCosine: from.leadCosine(to)).0)
             let forceChanged = forces.0 != forces.1 && change != .unchanged
-            let reversal = isReversal(from: from.text, to: to.text)
+            let reversal: Bool
+            if sameBytes {
+                // One text's words to use and to avoid, read once.
+                let terms = NormativeForce.terms(of: from.text)
+                reversal = !terms.rejected.isDisjoint(with: terms.recommended)
+            } else {
+                reversal = isReversal(from: from.text, to: to.text)
+            }
             var notes: [String] = []
             if forceChanged { notes.append("force: \(forces.0.rawValue) → \(forces.1.rawValue)") }
             if reversal { notes.append("reversal: the later rule recommends what the earlier one ruled out, or the other way round") }
