@@ -1,8 +1,8 @@
 /// One edition's rules as the lineage matcher needs them: what identifies and places each rule,
 /// and its term counts in flat arrays (one allocation per column, not one per rule), so that a
 /// pair of large editions is all that is held at a time.
-struct EditionTerms {
-    struct Rule {
+struct EditionTerms: Sendable {
+    struct Rule: Sendable {
         let id: String
         let source: Int
         let ordinal: Int
@@ -12,12 +12,12 @@ struct EditionTerms {
         var topics: [Int32]
         /// Equal for texts with the same words in the same order (a hash of their tokens).
         let sameWordsKey: Int
-        let force: NormativeForce
+        var force: NormativeForce
     }
 
     /// A rule's distinct terms, ascending, with how often each occurs: rule i's are
     /// `terms[start[i]..<start[i + 1]]`.
-    struct Counts {
+    struct Counts: Sendable {
         var terms: [Int32] = []
         var counts: [Int32] = []
         var start: [Int32] = [0]

@@ -94,8 +94,12 @@ struct LinkCorpus {
             edition.rules.append(EditionTerms.Rule(
                 id: row.string(0), source: row.int(1), ordinal: row.int(2), parent: row.optionalString(3), text: text,
                 prescribes: kind == RuleKind.guideline.rawValue || kind == RuleKind.definition.rawValue,
-                topics: [], sameWordsKey: hasher.finalize(), force: NormativeForce.of(text)))
+                topics: [], sameWordsKey: hasher.finalize(), force: .none))
         }
+        // The force of each rule's lead sentence, on every core: it reads the text word by word.
+        let rules = edition.rules
+        let forces = ParallelChunks.map(count: rules.count) { NormativeForce.of(rules[$0].text) }
+        for (rule, force) in forces.enumerated() { edition.rules[rule].force = force }
         try stemNewTokens(db)
 
         var textIDs: [Int32] = [], openingIDs: [Int32] = [], titleIDs: [Int32] = []
@@ -167,7 +171,7 @@ struct LinkCorpus {
         for edition in [earlier, later] { for term in edition.text.terms { documentFrequency[Int(term)] += 1 } }
         let total = Double(earlier.rules.count + later.rules.count)
         let idf = documentFrequency.map { Float(log((total + 1) / Double($0 + 1)) + 1) }
-        func vector(_ counts: EditionTerms.Counts, _ rule: Int) -> ([Int32], [Float]) {
+        @Sendable func vector(_ counts: EditionTerms.Counts, _ rule: Int) -> ([Int32], [Float]) {
             let range = counts.range(rule)
             let terms = Array(counts.terms[range])
             var weights = range.map { (1 + log(Float(counts.counts[$0]))) * idf[Int(counts.terms[$0])] }
@@ -177,7 +181,9 @@ struct LinkCorpus {
         }
         func rules(_ edition: EditionTerms) -> [LinkableRule] {
             let last = Double(max(1, edition.rules.count - 1))
-            return edition.rules.enumerated().map { index, rule in
+            // Each rule's vector reads only its own counts and the shared weights: on every core.
+            return ParallelChunks.map(count: edition.rules.count) { index in
+                let rule = edition.rules[index]
                 let (terms, weights) = vector(edition.text, index)
                 let (leadTerms, leadWeights) = vector(edition.lead, index)
                 return LinkableRule(

@@ -1,6 +1,9 @@
 /// A rule as the lineage matcher sees it: a weighted bag of stemmed, lexicon-mapped words, its
 /// topics, its place in its edition, and the words of its text for classifying a change.
-struct LinkableRule: Sendable {
+///
+/// A class: the matcher hands rules around by the hundred thousand (candidate lists, links),
+/// and a struct of nine arrays and strings was retained and released field by field each time.
+final class LinkableRule: Sendable {
     let id: String
     let edition: String
     /// The source file it comes from, and its place there: rules next to each other in one file
@@ -24,6 +27,25 @@ struct LinkableRule: Sendable {
     let prescribes: Bool
     /// Equal for texts with the same words in the same order.
     let sameWordsKey: Int
+
+    init(id: String, edition: String, source: Int, ordinal: Int, parent: String?, position: Double, terms: [Int32],
+         weights: [Float], leadTerms: [Int32], leadWeights: [Float], topics: [Int32], text: String, prescribes: Bool,
+         sameWordsKey: Int) {
+        self.id = id
+        self.edition = edition
+        self.source = source
+        self.ordinal = ordinal
+        self.parent = parent
+        self.position = position
+        self.terms = terms
+        self.weights = weights
+        self.leadTerms = leadTerms
+        self.leadWeights = leadWeights
+        self.topics = topics
+        self.text = text
+        self.prescribes = prescribes
+        self.sameWordsKey = sameWordsKey
+    }
 
     /// The cosine of two rules' term vectors.
     func cosine(_ other: LinkableRule) -> Double {
@@ -85,10 +107,28 @@ struct LinkableRule: Sendable {
         return Double(gain)
     }
 
+    /// Shared topics over all topics of the two (Jaccard), by walking the two ascending lists
+    /// (a repeated topic counts once, as in a set): no sets built per candidate pair.
     func topicOverlap(_ other: LinkableRule) -> Double {
         guard !topics.isEmpty || !other.topics.isEmpty else { return 0 }
-        let shared = Set(topics).intersection(other.topics).count
-        return Double(shared) / Double(Set(topics).union(other.topics).count)
+        let a = topics, b = other.topics
+        var i = 0, j = 0
+        var shared = 0, union = 0
+        while i < a.count || j < b.count {
+            let next: Int32
+            if j == b.count || (i < a.count && a[i] < b[j]) {
+                next = a[i]
+            } else if i == a.count || b[j] < a[i] {
+                next = b[j]
+            } else {
+                next = a[i]
+                shared += 1
+            }
+            union += 1
+            while i < a.count && a[i] == next { i += 1 }
+            while j < b.count && b[j] == next { j += 1 }
+        }
+        return Double(shared) / Double(union)
     }
 
     func isNeighbour(of other: LinkableRule) -> Bool {

@@ -41,7 +41,6 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
     /// The force of `text`'s lead sentence.
     public static func of(_ text: String) -> NormativeForce {
         let lead = (Sentences.firstSentence(of: text) ?? text)
-        let lower = FastText.foldedLowercase(lead)
         // Button names ("Don't Allow") are no cues: words come without capitalized names.
         let words = Sentences.words(withoutNames(lead))
         let single = Set(words)
@@ -58,6 +57,8 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
         if has(Cue.dont) { return .dont }
         if words.first == "avoid" || has(Cue.avoid) { return .avoid }
         if has(Cue.must) { return .must }
+        // Folded only here: most leads have told their force before.
+        let lower = FastText.foldedLowercase(lead)
         if hedges.contains(where: { lower.hasPrefix($0) }) { return .hedged }
         if has(Cue.should) { return .should }
         if let first = words.first, RuleClassifier.imperativeVerbs.contains(first) { return .imperative }
@@ -80,20 +81,30 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
     /// left out unless it opens a sentence. The force of every rule of every edition is read at
     /// import, and `Character`-wise scanning was most of that time.
     static func withoutNames(_ text: String) -> String {
-        var kept = String.UnicodeScalarView()
+        // The kept words' bytes, copied as they are: appending scalar by scalar to a
+        // `String.UnicodeScalarView` was most of this function's time.
+        var kept: [UInt8] = []
+        kept.reserveCapacity(text.utf8.count)
         var sentenceStart = true
         for token in text.unicodeScalars.split(separator: " ") {
-            let letter = token.first { $0.properties.isAlphabetic }
-            let opensWithCapital = letter?.properties.isUppercase ?? false
+            let letter = token.first { isAlphabetic($0) }
+            let opensWithCapital = letter.map { $0.value < 128 ? ($0.value >= 65 && $0.value <= 90) : $0.properties.isUppercase } ?? false
             if sentenceStart || !opensWithCapital {
-                if !kept.isEmpty { kept.append(" ") }
-                kept.append(contentsOf: token)
+                if !kept.isEmpty { kept.append(UInt8(ascii: " ")) }
+                kept.append(contentsOf: Substring(token).utf8)
             }
             if let last = token.last(where: { !"\"”’')".unicodeScalars.contains($0) }) {
                 sentenceStart = ".!?:".unicodeScalars.contains(last)
             }
         }
-        return String(kept)
+        return String(decoding: kept, as: UTF8.self)
+    }
+
+    /// `properties.isAlphabetic`, answered without a property look-up for ASCII.
+    private static func isAlphabetic(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        guard value >= 128 else { return (value >= 65 && value <= 90) || (value >= 97 && value <= 122) }
+        return scalar.properties.isAlphabetic
     }
 
     /// Words a rule tells the reader to use, and words it tells them not to use:

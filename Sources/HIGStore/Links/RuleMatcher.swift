@@ -218,42 +218,85 @@ struct RuleMatcher: Sendable {
 
     /// Each later rule's best candidates, best first.
     private func candidateLists(earlier: [LinkableRule], later: [LinkableRule], termCount: Int) -> [[Candidate]] {
-        var postings = [[(rule: Int32, weight: Float)]](repeating: [], count: termCount)
-        for (index, rule) in earlier.enumerated() {
-            for (term, weight) in zip(rule.terms, rule.weights) { postings[Int(term)].append((Int32(index), weight)) }
-        }
+        let postings = Postings(earlier, termCount: termCount)
         // A term in more than this many earlier rules says too little to find candidates by (it
         // still counts in the score). A constant: a limit that grew with the edition would make
         // the walk over postings grow with its square.
         let commonLimit = 400
-        var accumulator = [Float](repeating: 0, count: earlier.count)
-        var touched: [Int32] = []
-        return later.map { rule in
-            for (term, weight) in zip(rule.terms, rule.weights) {
-                let list = postings[Int(term)]
-                guard list.count <= commonLimit else { continue }
-                for posting in list {
-                    if accumulator[Int(posting.rule)] == 0 { touched.append(posting.rule) }
-                    accumulator[Int(posting.rule)] += weight * posting.weight
+        // Each later rule's list depends on nothing but the index: on every core, each worker
+        // with its own accumulator.
+        return ParallelChunks.map(count: later.count, makeScratch: { Accumulator(count: earlier.count) }) { l, scratch in
+            let rule = later[l]
+            postings.start.withUnsafeBufferPointer { start in
+                postings.rules.withUnsafeBufferPointer { rules in
+                    postings.weights.withUnsafeBufferPointer { weights in
+                        scratch.sums.withUnsafeMutableBufferPointer { sums in
+                            for (term, weight) in zip(rule.terms, rule.weights) {
+                                let from = Int(start[Int(term)]), to = Int(start[Int(term) + 1])
+                                guard to - from <= commonLimit else { continue }
+                                for posting in from..<to {
+                                    let earlierRule = Int(rules[posting])
+                                    if sums[earlierRule] == 0 { scratch.touched.append(rules[posting]) }
+                                    sums[earlierRule] += weight * weights[posting]
+                                }
+                            }
+                        }
+                    }
                 }
             }
             // The best few by partial dot product, without sorting all that were touched.
             var top: [Int32] = []
-            for index in touched {
-                let value = accumulator[Int(index)]
+            for index in scratch.touched {
+                let value = scratch.sums[Int(index)]
                 if top.count == candidatesPerRule {
-                    guard let last = top.last, (value, last) > (accumulator[Int(last)], index) else { continue }
+                    guard let last = top.last, (value, last) > (scratch.sums[Int(last)], index) else { continue }
                     top.removeLast()
                 }
-                let position = top.firstIndex { (value, $0) > (accumulator[Int($0)], index) } ?? top.count
+                let position = top.firstIndex { (value, $0) > (scratch.sums[Int($0)], index) } ?? top.count
                 top.insert(index, at: position)
             }
-            for index in touched { accumulator[Int(index)] = 0 }
-            touched.removeAll(keepingCapacity: true)
+            for index in scratch.touched { scratch.sums[Int(index)] = 0 }
+            scratch.touched.removeAll(keepingCapacity: true)
             return top.map { index in
                 let (cosine, score) = self.score(rule, earlier[Int(index)])
                 return Candidate(earlier: Int(index), cosine: cosine, score: score)
             }.sorted { ($0.score, $1.earlier) > ($1.score, $0.earlier) }
         }
+    }
+
+    /// The earlier rules that have each term, with the term's weight in each, in flat arrays:
+    /// term t's postings are `start[t]..<start[t + 1]`, in the rules' order.
+    private struct Postings: Sendable {
+        let start: [Int32]
+        let rules: [Int32]
+        let weights: [Float]
+
+        init(_ earlier: [LinkableRule], termCount: Int) {
+            var start = [Int32](repeating: 0, count: termCount + 1)
+            for rule in earlier { for term in rule.terms { start[Int(term) + 1] += 1 } }
+            for term in 0..<termCount { start[term + 1] += start[term] }
+            var next = start
+            var rules = [Int32](repeating: 0, count: Int(start[termCount]))
+            var weights = [Float](repeating: 0, count: rules.count)
+            for (index, rule) in earlier.enumerated() {
+                for (term, weight) in zip(rule.terms, rule.weights) {
+                    let slot = Int(next[Int(term)])
+                    rules[slot] = Int32(index)
+                    weights[slot] = weight
+                    next[Int(term)] += 1
+                }
+            }
+            self.start = start
+            self.rules = rules
+            self.weights = weights
+        }
+    }
+
+    /// Partial dot products of one later rule with the earlier rules it shares terms with.
+    private struct Accumulator {
+        var sums: [Float]
+        var touched: [Int32] = []
+
+        init(count: Int) { sums = [Float](repeating: 0, count: count) }
     }
 }
