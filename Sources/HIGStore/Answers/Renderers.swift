@@ -90,15 +90,19 @@ public struct AnswerRenderer: Sendable {
         list("Added", diff.added)
         if !diff.changed.isEmpty {
             out += "\n" + heading("Changed (\(diff.changed.count))") + "\n"
-            for pair in diff.changed {
-                guard let old = rules[pair.from], let new = rules[pair.to] else { continue }
+            // The word diffs are most of the work for two large editions, and independent: made on
+            // every core, then written in order.
+            let texts = diff.changed.map { pair in (rules[pair.from]?.text, rules[pair.to]?.text) }
+            let wordDiffs = ParallelMap.map(texts) { old, new in old.flatMap { old in new.map { wordDiff(old, $0) } } }
+            for (pair, words) in zip(diff.changed, wordDiffs) {
+                guard let words else { continue }
                 var flags: [String] = []
                 if pair.reversal { flags.append("REVERSAL") }
                 if pair.forceChanged { flags.append("force changed") }
                 if pair.method == "curated" { flags.append("curated") }
                 out += "\n  \(pair.change.rawValue): \(pair.from) → \(pair.to) (similarity \(format(pair.similarity)))"
                 out += flags.isEmpty ? "\n" : "  ⚑ " + flags.joined(separator: ", ") + "\n"
-                out += indent(wordDiff(old.text, new.text), by: 4) + "\n"
+                out += indent(words, by: 4) + "\n"
             }
         }
         list("Not in the \(diff.to) excerpt", diff.notInExcerpt)
@@ -127,9 +131,12 @@ public struct AnswerRenderer: Sendable {
         section("Added", diff.added)
         if !diff.changed.isEmpty {
             out += "\n## Changed\n\n| change | from | to | word diff | flags |\n| --- | --- | --- | --- | --- |\n"
-            for pair in diff.changed {
-                guard let old = rules[pair.from], let new = rules[pair.to] else { continue }
-                let segments = WordDiff.segments(from: old.text, to: new.text).map { segment -> String in
+            // Independent word diffs, made on every core and written in order.
+            let texts = diff.changed.map { pair in (rules[pair.from]?.text, rules[pair.to]?.text) }
+            let wordDiffs = ParallelMap.map(texts) { old, new in old.flatMap { old in new.map { WordDiff.segments(from: old, to: $0) } } }
+            for (pair, wordDiff) in zip(diff.changed, wordDiffs) {
+                guard let wordDiff else { continue }
+                let segments = wordDiff.map { segment -> String in
                     switch segment {
                     case .same(let words): cell(words)
                     case .removed(let words): "~~\(cell(words))~~"
