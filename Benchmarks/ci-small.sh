@@ -18,8 +18,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export work
 timeout --kill-after=30 "${HIG_BENCH_TIMEOUT:-600}" bash -euo pipefail -c '
-    swift build -c release --product hig-bench
-    swift build -c release --product hig
+    swift build -c release --product hig-bench --disable-build-manifest-caching
+    swift build -c release --product hig --disable-build-manifest-caching
     .build/release/hig-bench check --rules 1000 --editions 4 --seed 1 --work "$work/check"
     .build/release/hig-bench run --sizes 1000 --editions 4 --seed 1 --quick --work "$work/run"
 ' || {

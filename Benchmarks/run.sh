@@ -6,6 +6,8 @@
 # command-line tool for the import floor (Debian package `sqlite3`).
 set -euo pipefail
 cd "$(dirname "$0")"
-swift build -c release --product hig-bench >&2
-swift build -c release --product hig >&2
+# Without the build-manifest cache: this package builds the root package by path, and a cached
+# manifest does not see source files added there since the last build.
+swift build -c release --product hig-bench --disable-build-manifest-caching >&2
+swift build -c release --product hig --disable-build-manifest-caching >&2
 exec .build/release/hig-bench run "$@"
