@@ -139,7 +139,7 @@ extension RuleStore {
                     return RankedRule(rowid: rowid, id: try db.scalar("SELECT id FROM rules WHERE rowid = ?", rowid)?.string ?? "",
                                       rank: Self.rank(row))
                 }
-                return Array(matches.sorted { ($0.rank, $0.id) < ($1.rank, $1.id) }.prefix(request.limit))
+                return Array(matches.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : KeyOrder.precedes($0.id, $1.id) }.prefix(request.limit))
             }
             fetch = fetch.multipliedReportingOverflow(by: 4).overflow ? Int.max : fetch * 4
         }

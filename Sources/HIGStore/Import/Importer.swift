@@ -114,12 +114,12 @@ public enum Importer {
         var byID: [(source: Int, rule: Int)] = []
         for (s, entry) in sources.enumerated() { byID += entry.source.rules.indices.map { (s, $0) } }
         byID.sort { a, b in
-            sources[a.source].source.rules[a.rule].id.utf8.lexicographicallyPrecedes(sources[b.source].source.rules[b.rule].id.utf8)
+            KeyOrder.precedes(sources[a.source].source.rules[a.rule].id, sources[b.source].source.rules[b.rule].id)
         }
         var platforms = BatchInsert(db, into: "rule_platforms", columns: ["rule_id", "platform"])
         for (s, r) in byID {
             let rule = sources[s].source.rules[r]
-            for platform in Set(rule.draft.platforms).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            for platform in Set(rule.draft.platforms).sorted(by: KeyOrder.precedes) {
                 try platforms.append([rule.id, platform])
             }
         }

@@ -6,19 +6,27 @@ import Foundation
 /// Wall time and the process's CPU time (user + system, all threads): on a machine shared with
 /// other work the CPU time is the steadier of the two.
 struct StageTimer {
-    private let enabled = ProcessInfo.processInfo.environment["HIG_TIMING"] != nil
+    static let isEnabled = ProcessInfo.processInfo.environment["HIG_TIMING"] != nil
     private var last = ContinuousClock.now
     private var lastCPU = StageTimer.cpuSeconds()
 
     mutating func lap(_ stage: String) {
-        guard enabled else { return }
+        guard Self.isEnabled else { return }
         let now = ContinuousClock.now
         let cpu = Self.cpuSeconds()
-        let seconds = Double((now - last).components.attoseconds) / 1e18 + Double((now - last).components.seconds)
-        FileHandle.standardError.write(Data(String(format: "hig: timing: %@ %.3f s\nhig: cpu time: %@ %.3f s\n",
-                                                   stage, seconds, stage, cpu - lastCPU).utf8))
+        Self.report(stage, now - last, cpuSeconds: cpu - lastCPU)
         last = now
         lastCPU = cpu
+    }
+
+    /// Prints one stage's line (and its CPU time when known): for stages timed in pieces, such
+    /// as lineage's, whose parts interleave.
+    static func report(_ stage: String, _ wall: Duration, cpuSeconds: Double? = nil) {
+        guard isEnabled else { return }
+        let seconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
+        var text = String(format: "hig: timing: %@ %.3f s\n", stage, seconds)
+        if let cpuSeconds { text += String(format: "hig: cpu time: %@ %.3f s\n", stage, cpuSeconds) }
+        FileHandle.standardError.write(Data(text.utf8))
     }
 
     private static func cpuSeconds() -> Double {

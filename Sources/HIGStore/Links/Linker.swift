@@ -1,5 +1,3 @@
-import Foundation
-
 /// Links every rule to its counterparts in earlier editions and stores the links, inside the
 /// import's transaction.
 ///
@@ -42,7 +40,7 @@ enum Linker {
             termVectors += ContinuousClock.now - started
             // Rows go in in key order: each insert then lands next to the one before, in pages
             // already at hand (a third less time than in reading order).
-            for rule in edition.rules.sorted(by: { $0.id < $1.id }) { try forces.append([rule.id, rule.force.rawValue]) }
+            for rule in edition.rules.sorted(by: { KeyOrder.precedes($0.id, $1.id) }) { try forces.append([rule.id, rule.force.rawValue]) }
             for (place, rule) in edition.rules.enumerated() where curatedIDs.contains(rule.id) {
                 curatedPlace[rule.id] = (index, place)
             }
@@ -103,7 +101,7 @@ enum Linker {
                 }
                 // Classifying a link reads both texts word by word: on every core; written in key order.
                 let classifyStarted = ContinuousClock.now
-                let sortedLinks = found.sorted { ($0.from.id, $0.to.id) < ($1.from.id, $1.to.id) }
+                let sortedLinks = found.sorted { KeyOrder.precedes(($0.from.id, $0.to.id), ($1.from.id, $1.to.id)) }
                 let rows = ParallelChunks.map(count: sortedLinks.count) { sortedLinks[$0].row() }
                 for row in rows { try linkRows.append(row) }
                 classifying += ContinuousClock.now - classifyStarted
@@ -123,11 +121,8 @@ enum Linker {
         try linkRows.finish()
         // Reading editions into term vectors is interleaved with matching them, so its time is
         // summed and reported apart, like the import's stages (HIG_TIMING).
-        if ProcessInfo.processInfo.environment["HIG_TIMING"] != nil {
-            for (name, duration) in [("term vectors", termVectors), ("matching", matching), ("classifying and writing links", classifying)] {
-                let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-                FileHandle.standardError.write(Data("hig: timing: lineage: \(name) \(String(format: "%.3f", seconds)) s\n".utf8))
-            }
+        for (name, duration) in [("term vectors", termVectors), ("matching", matching), ("classifying and writing links", classifying)] {
+            StageTimer.report("lineage: \(name)", duration)
         }
         try db.execute("""
             INSERT INTO store_facts (key, value) VALUES (?, ?)

@@ -47,12 +47,7 @@ enum TopicAssigner {
             for topic in topics(of: rule) { rows.append((rule, topic)) }
         }
         let slugs = taxonomy.topics.map(\.slug)
-        rows.sort { a, b in
-            if a.rule != b.rule {
-                return rules.id[a.rule].utf8.lexicographicallyPrecedes(rules.id[b.rule].utf8)
-            }
-            return slugs[a.topic].utf8.lexicographicallyPrecedes(slugs[b.topic].utf8)
-        }
+        rows.sort { a, b in KeyOrder.precedes((rules.id[a.rule], slugs[a.topic]), (rules.id[b.rule], slugs[b.topic])) }
         var insert = BatchInsert(db, into: "rule_topics", columns: ["rule_id", "topic_slug", "via"])
         for row in rows {
             try insert.append([rules.id[row.rule], slugs[row.topic], own[row.rule].isEmpty ? "parent" : "match"])
