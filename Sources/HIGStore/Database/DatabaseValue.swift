@@ -4,6 +4,7 @@ public enum DatabaseValue: Sendable, Equatable, Hashable {
     case integer(Int64)
     case real(Double)
     case text(String)
+    case blob([UInt8])
 
     public var string: String? {
         if case .text(let value) = self { return value }
@@ -35,6 +36,10 @@ extension Int64: DatabaseValueConvertible {
 
 extension Double: DatabaseValueConvertible {
     public var databaseValue: DatabaseValue { .real(self) }
+}
+
+extension [UInt8]: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { .blob(self) }
 }
 
 extension DatabaseValue: DatabaseValueConvertible {

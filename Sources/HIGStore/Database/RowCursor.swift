@@ -16,5 +16,13 @@ public struct RowCursor {
         return String(cString: text)
     }
 
+    /// The bytes of a blob column, valid only inside `body` (empty for NULL or an empty blob).
+    public func withBlob<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        // The pointer first, then the size (SQLite's documented order).
+        let bytes = sqlite3_column_blob(statement.handle, column)
+        let length = Int(sqlite3_column_bytes(statement.handle, column))
+        return try body(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : length))
+    }
+
     public func optionalString(_ column: Int32) -> String? { isNull(column) ? nil : string(column) }
 }

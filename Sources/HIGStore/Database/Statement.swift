@@ -38,6 +38,12 @@ final class Statement {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let value): code = sqlite3_bind_int64(handle, index, value)
             case .real(let value): code = sqlite3_bind_double(handle, index, value)
+            case .blob(let bytes):
+                code = bytes.withUnsafeBytes { buffer in
+                    // An empty blob is bound as a zero-length blob, not NULL.
+                    buffer.baseAddress.map { sqlite3_bind_blob64(handle, index, $0, UInt64(buffer.count), SQLITE_TRANSIENT) }
+                        ?? sqlite3_bind_zeroblob(handle, index, 0)
+                }
             case .text(let value):
                 // The length is given, so a NUL inside the text is bound too instead of ending it.
                 var value = value
@@ -73,6 +79,11 @@ final class Statement {
             case SQLITE_NULL: return .null
             case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))
             case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, index))
+            case SQLITE_BLOB:
+                let bytes = sqlite3_column_blob(handle, index)
+                let length = Int(sqlite3_column_bytes(handle, index))
+                guard let bytes, length > 0 else { return .blob([]) }
+                return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: length)))
             default:
                 guard let text = sqlite3_column_text(handle, index) else { return .null }
                 // Read by length: a NUL stored inside the text is returned with it.
