@@ -45,23 +45,34 @@ extension RuleStore {
     // or lead sentence), so weighing it too would count those words twice. A match in a title
     // alone (a table row's label, a figure's caption) still finds the rule.
     //
-    // bm25 has to be computed for every rule that matches (about 1 µs each: common words match
-    // tens of thousands of rules), so each query below computes it once and nothing else per
-    // match: the snippets and the records are fetched for the hits alone.
+    // bm25 has to be computed for every rule that matches (common words match tens of thousands
+    // of rules), so it is computed once per query and nothing else is done per match: the
+    // filters, the ids, the snippets and the records are read for the best-ranked rules alone.
+    // `hig_bm25` is FTS5's bm25 with what it needs of the index stored at import
+    // (SearchRanking.swift): the same scores, a sixth of the time for a common word.
 
-    /// Without filters, the ranking needs the index alone: reading each matched rule's row for
-    /// its id would cost as much again. `?2` rows, best first; ties are settled by `rankedHits`.
+    /// The matches best first, from the index alone; `?2` rows at most.
     static let rankedMatchesQuery = """
-        SELECT rowid, bm25(rules_fts, 0.0, 1.0) AS rank
+        SELECT rowid, hig_bm25(rules_fts, 0.0, 1.0) AS rank
         FROM rules_fts
         WHERE rules_fts MATCH ?1
         ORDER BY rank
         LIMIT ?2
         """
 
-    /// With filters, which need each matched rule's row.
+    /// A matched rule's id, if it passes the filters (all NULL: every rule passes).
+    static let filteredRuleQuery = """
+        SELECT r.id FROM rules r
+        WHERE r.rowid = ?1
+          AND (?2 IS NULL OR r.edition_id = ?2)
+          AND (?3 IS NULL OR r.kind = ?3)
+          AND (?4 IS NULL OR EXISTS (SELECT 1 FROM rule_topics t WHERE t.rule_id = r.id AND t.topic_slug = ?4))
+          AND (?5 IS NULL OR EXISTS (SELECT 1 FROM rule_platforms p WHERE p.rule_id = r.id AND p.platform = ?5 COLLATE NOCASE))
+        """
+
+    /// With filters that few of the best matches pass: every match's row is read.
     static let filteredRankedQuery = """
-        SELECT r.rowid, r.id, bm25(rules_fts, 0.0, 1.0) AS rank
+        SELECT r.rowid, r.id, hig_bm25(rules_fts, 0.0, 1.0) AS rank
         FROM rules_fts JOIN rules r ON r.rowid = rules_fts.rowid
         WHERE rules_fts MATCH ?1
           AND (?2 IS NULL OR r.edition_id = ?2)
@@ -72,20 +83,13 @@ extension RuleStore {
         LIMIT ?5
         """
 
-    /// One hit's snippet: the index seeks the row instead of walking every match.
-    static let snippetQuery = """
-        SELECT snippet(rules_fts, -1, char(1), char(2), '…', 20)
-        FROM rules_fts
-        WHERE rules_fts MATCH ?1 AND rowid = ?2
-        """
-
     public func search(_ request: SearchRequest) throws -> SearchResult {
         guard request.limit >= 1 else { throw HIGError.invalidLimit(request.limit) }
         if let edition = request.filter.edition { try checkEdition(edition) }
         if request.raw {
             guard request.text.contains(where: { !$0.isWhitespace }) else { throw HIGError.emptySearch }
             do {
-                return SearchResult(hits: try hits(request.text, request), expression: request.text, matchedAnyWord: false)
+                return SearchResult(hits: try hits(request.text, phrases: nil, request), expression: request.text, matchedAnyWord: false)
             } catch let error as SQLiteError where error.primaryCode == SQLITE_ERROR {
                 throw HIGError.malformedSearch(request.text, reason: error.message)
             }
@@ -93,10 +97,10 @@ extension RuleStore {
         let words = SearchExpression.words(request.text)
         guard !words.isEmpty else { throw HIGError.emptySearch }
         let all = SearchExpression.all(words)
-        let found = try hits(all, request)
+        let found = try hits(all, phrases: words, request)
         if found.isEmpty && words.count > 1 {
             let any = SearchExpression.any(words)
-            return SearchResult(hits: try hits(any, request), expression: any, matchedAnyWord: true)
+            return SearchResult(hits: try hits(any, phrases: words, request), expression: any, matchedAnyWord: true)
         }
         return SearchResult(hits: found, expression: all, matchedAnyWord: false)
     }
@@ -108,40 +112,73 @@ extension RuleStore {
         let rank: Double
     }
 
-    private func hits(_ expression: String, _ request: SearchRequest) throws -> [SearchHit] {
+    /// `phrases`: the texts of the expression's phrases in order, when it is made of plain
+    /// phrases alone, for the ranking's stored counts.
+    private func hits(_ expression: String, phrases: [String]?, _ request: SearchRequest) throws -> [SearchHit] {
+        let ranking: SearchRanking
+        if let registered = searchRanking {
+            ranking = registered
+        } else {
+            ranking = try SearchRanking.register(on: db)
+            searchRanking = ranking
+        }
+        ranking.phrases = phrases
+        defer { ranking.phrases = nil }
         let ranked = try rankedHits(expression, request)
-        return try ranked.compactMap { hit in
-            guard let record = try rule(id: hit.id) else { return nil }
-            let snippet = try db.scalar(Self.snippetQuery, expression, hit.rowid)?.string ?? ""
-            return SearchHit(record: record, snippet: snippet, rank: hit.rank)
+        let records = try ranked.compactMap { hit in try rule(id: hit.id).map { (hit, $0) } }
+        let snippetMaker = try searchSnippets ?? SearchSnippets()
+        searchSnippets = snippetMaker
+        let snippets = try snippetMaker.snippets(expression, hits: records.map { ($0.0.rowid, $0.1.title, $0.1.text) })
+        return records.map { hit, record in SearchHit(record: record, snippet: snippets[hit.rowid] ?? "", rank: hit.rank) }
+    }
+
+    /// The best `request.limit` matches that pass the filters, by rank, ties by id: what
+    /// `ORDER BY rank, id LIMIT n` gives.
+    ///
+    /// The index ranks its matches without reading their rows; the filters and ids are then
+    /// read in rank order for as few as are needed: until `limit` rules passed and the next match
+    /// ranks below the last of them (rules with equal texts have equal ranks, an unchanged rule
+    /// in every edition, so every rule tied with the limit-th has to be seen before sorting the
+    /// ties by id). When the first candidates hold too few that pass (a narrow filter), every
+    /// match's row is read in one query instead.
+    private func rankedHits(_ expression: String, _ request: SearchRequest) throws -> [RankedRule] {
+        let filter = request.filter
+        let filtered = filter.edition != nil || filter.kind != nil || filter.topic != nil || filter.platform != nil
+        let limit = request.limit
+        var window = limit.addingReportingOverflow(256).overflow ? Int.max : limit + 256
+        while true {
+            var accepted: [RankedRule] = []
+            var cutoff: Double?
+            var read = 0
+            var passedCutoff = false
+            try db.forRows(Self.rankedMatchesQuery, arguments: [expression, window], while: { row in
+                let rank = row.double(1)
+                if let cutoff, rank > cutoff {
+                    passedCutoff = true
+                    return false
+                }
+                read += 1
+                let rowid = Int64(row.int(0))
+                let id = try db.scalar(Self.filteredRuleQuery, rowid, filter.edition, filter.kind?.rawValue, filter.topic, filter.platform)
+                if let id = id?.string {
+                    accepted.append(RankedRule(rowid: rowid, id: id, rank: rank))
+                    if accepted.count == limit { cutoff = rank }
+                }
+                return true
+            })
+            if passedCutoff || read < window {
+                return Array(accepted.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : KeyOrder.precedes($0.id, $1.id) }.prefix(limit))
+            }
+            if filtered && accepted.count < limit { return try filteredRankedHits(expression, request) }
+            window = window.multipliedReportingOverflow(by: 8).overflow ? Int.max : window * 8
         }
     }
 
-    /// The best `request.limit` matches by rank, ties by id: what `ORDER BY rank, id LIMIT n` gives.
-    private func rankedHits(_ expression: String, _ request: SearchRequest) throws -> [RankedRule] {
+    private func filteredRankedHits(_ expression: String, _ request: SearchRequest) throws -> [RankedRule] {
         let filter = request.filter
-        if filter.edition != nil || filter.kind != nil || filter.topic != nil || filter.platform != nil {
-            return try db.rows(Self.filteredRankedQuery, arguments: [expression, filter.edition, filter.kind?.rawValue,
-                                                                    filter.topic, request.limit, filter.platform]).map {
-                RankedRule(rowid: Int64($0.int("rowid")), id: $0.string("id"), rank: Self.rank($0))
-            }
-        }
-        // Rules with equal texts have equal ranks (an unchanged rule in every edition), so more
-        // than `limit` rows are read: once the last row read ranks below the limit-th, every rule
-        // tied with the limit-th is among them, and sorting them by id settles the ties.
-        var fetch = request.limit.addingReportingOverflow(32).overflow ? Int.max : request.limit + 32
-        while true {
-            let rows = try db.rows(Self.rankedMatchesQuery, arguments: [expression, fetch])
-            let complete = rows.count < fetch
-            if complete || Self.rank(rows[rows.count - 1]) > Self.rank(rows[request.limit - 1]) {
-                let matches = try rows.map { row in
-                    let rowid = Int64(row.int("rowid"))
-                    return RankedRule(rowid: rowid, id: try db.scalar("SELECT id FROM rules WHERE rowid = ?", rowid)?.string ?? "",
-                                      rank: Self.rank(row))
-                }
-                return Array(matches.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : KeyOrder.precedes($0.id, $1.id) }.prefix(request.limit))
-            }
-            fetch = fetch.multipliedReportingOverflow(by: 4).overflow ? Int.max : fetch * 4
+        return try db.rows(Self.filteredRankedQuery, arguments: [expression, filter.edition, filter.kind?.rawValue,
+                                                                filter.topic, request.limit, filter.platform]).map {
+            RankedRule(rowid: Int64($0.int("rowid")), id: $0.string("id"), rank: Self.rank($0))
         }
     }
 

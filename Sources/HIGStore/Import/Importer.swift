@@ -45,6 +45,9 @@ public enum Importer {
             }
             try insertRules(of: Array(zip(newSources, newSourceIDs)), db)
             try SearchIndex.add(sourcesAbove: lastKeptSource, db)
+            if try !stale.isEmpty || !newSources.isEmpty || SearchStatistics.areMissing(db) {
+                try SearchStatistics.rebuild(db)
+            }
             // Stored for `hig editions`, which would otherwise count every rule on each call.
             try db.execute("""
                 INSERT INTO source_rule_counts (source_id, kind, rules)

@@ -18,6 +18,10 @@ import Foundation
 public final class RuleStore {
     public let db: Database
     public var path: String { db.path }
+    /// `hig_bm25`'s ranking, registered on `db` at the first search.
+    var searchRanking: SearchRanking?
+    /// Where search makes its hits' snippets, from the first search on.
+    var searchSnippets: SearchSnippets?
 
     init(db: Database) {
         self.db = db

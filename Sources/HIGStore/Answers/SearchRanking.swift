@@ -1,0 +1,286 @@
+import CSQLite
+import Foundation
+
+/// `hig_bm25(rules_fts, weight, ...)`: FTS5's `bm25` ranking, the same formula giving the same
+/// scores, but reading what it needs to know of the index from `SearchStatistics`' tables
+/// instead of counting it at every query.
+///
+/// Ranking has to score every rule a query matches. FTS5's `bm25` asks `xColumnSize` for each
+/// one, a B-tree search of `docsize`, and, once per query, counts each phrase's rules by
+/// reading the phrase's whole list of rules (`xQueryPhrase`). At 4 x 100k rules that was five
+/// sixths of ranking a common word ("button", 87k matches: 55 ms with `bm25`, 8 ms reading
+/// lengths 1,024 to a row), and two thirds of ranking "concise error message at the top of the
+/// screen" (13 ms, 5 ms with stored counts). What stays per match is counting the query's
+/// phrases in it (`xPhraseFirst`), as `bm25` does.
+///
+/// The scores are `bm25`'s to the bit: the same phrase counts, row count and average length,
+/// the same weights added in the same order, the same arithmetic. A stored count is used only
+/// for a phrase of one token whose text the search gave (`phrases`), tokenized by the table's
+/// own tokenizer, in a query of plain phrases; anything else (a `--raw` expression, a phrase of
+/// several tokens, a rule of 65,535 tokens or more, a database not re-imported since migration
+/// 0006) is asked of FTS5, as `bm25` would.
+///
+/// One per store, registered on its connection at the first search. The lengths it has read
+/// are kept for the connection's later searches, and dropped when the database may have changed.
+final class SearchRanking {
+    static let functionName = "hig_bm25"
+
+    /// The texts of the query's phrases, in order, when the query is made of plain phrases
+    /// only (`SearchExpression`); nil otherwise. Set by the search around each query.
+    var phrases: [String]?
+
+    /// `unowned`: the connection holds this object (as the function's user data) and releases
+    /// it when it closes, so the database always outlives it.
+    private unowned let db: Database
+    /// The stored lengths read so far, and what `version()` was when they were.
+    private var lengths: LengthCache?
+    private var lengthsVersion: (changes: Int64, data: UInt32) = (-1, 0)
+
+    private init(db: Database) {
+        self.db = db
+    }
+
+    /// Registers `hig_bm25` on `db`'s connection and returns its ranking.
+    static func register(on db: Database) throws(SQLiteError) -> SearchRanking {
+        var api: UnsafeMutablePointer<fts5_api>?
+        // FTS5 hands out its API through a pointer bound to `SELECT fts5(?1)`.
+        let statement = try Statement(connection: db.handle, sql: "SELECT fts5(?1)")
+        let bound = withUnsafeMutablePointer(to: &api) { pointer in
+            sqlite3_bind_pointer(statement.handle, 1, pointer, "fts5_api_ptr", nil)
+        }
+        try check(bound, db.handle, sql: statement.sql)
+        _ = try statement.step()
+        guard let api, let create = api.pointee.xCreateFunction else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "FTS5 is not available", sql: statement.sql, path: db.path)
+        }
+        let ranking = SearchRanking(db: db)
+        let retained = Unmanaged.passRetained(ranking)
+        let code = create(api, functionName, retained.toOpaque(), rankFunction) { userData in
+            if let userData { Unmanaged<SearchRanking>.fromOpaque(userData).release() }
+        }
+        guard code == SQLITE_OK else {
+            retained.release()
+            throw SQLiteError(code: code, connection: db.handle, sql: statement.sql)
+        }
+        return ranking
+    }
+
+    /// Changes when the database may have: this connection's writes, or a commit by another.
+    private func version() -> (changes: Int64, data: UInt32) {
+        var data: UInt32 = 0
+        sqlite3_file_control(db.handle, "main", SQLITE_FCNTL_DATA_VERSION, &data)
+        return (sqlite3_total_changes64(db.handle), data)
+    }
+
+    /// The statistics of the query being ranked, computed at its first row, and what its rows
+    /// read and write. Everything a row touches is a constant or behind a pointer: a `var`
+    /// of a class is checked for exclusive access at every use, which was an eighth of ranking.
+    fileprivate final class QueryStatistics {
+        let idf: UnsafeMutableBufferPointer<Double>
+        let averageLength: Double
+        /// The weight of each column: the function's arguments, constants of the query.
+        let weights: UnsafeMutableBufferPointer<Double>
+        /// Scratch for one row: each phrase's weighted count.
+        let frequencies: UnsafeMutableBufferPointer<Double>
+        let lengths: LengthCache?
+
+        init(idf: [Double], averageLength: Double, weights: [Double], lengths: LengthCache?) {
+            self.idf = .allocate(capacity: idf.count)
+            _ = self.idf.initialize(from: idf)
+            self.averageLength = averageLength
+            self.weights = .allocate(capacity: weights.count)
+            _ = self.weights.initialize(from: weights)
+            self.lengths = lengths
+            frequencies = .allocate(capacity: idf.count)
+            frequencies.initialize(repeating: 0)
+        }
+
+        deinit {
+            idf.deallocate()
+            weights.deallocate()
+            frequencies.deallocate()
+        }
+    }
+
+    /// The stored lengths of rowids `0 ..< blocks * blockSize`, each block read on first use
+    /// (2 KiB each: a store of 400k rules reads at most 400 of them).
+    fileprivate final class LengthCache {
+        /// Each block's lengths once read; nil before.
+        let blocks: UnsafeMutableBufferPointer<UnsafeMutablePointer<UInt16>?>
+        unowned let db: Database
+
+        init(blocks: Int, db: Database) {
+            self.blocks = .allocate(capacity: blocks)
+            self.blocks.initialize(repeating: nil)
+            self.db = db
+        }
+
+        deinit {
+            for block in blocks { block?.deallocate() }
+            blocks.deallocate()
+        }
+
+        /// The stored length of the row `rowid`, or nil when FTS5 has to be asked.
+        func length(of rowid: Int64) -> Int? {
+            guard let (block, offset) = SearchStatistics.place(of: rowid), block < blocks.count else { return nil }
+            let lengths = blocks[block] ?? read(block)
+            let length = lengths[offset]
+            return length == 0 || length == SearchStatistics.tooLong ? nil : Int(length)
+        }
+
+        private func read(_ block: Int) -> UnsafeMutablePointer<UInt16> {
+            let lengths = UnsafeMutablePointer<UInt16>.allocate(capacity: SearchStatistics.blockSize)
+            lengths.initialize(repeating: 0, count: SearchStatistics.blockSize)
+            // A failure to read leaves the block's lengths 0: they are then asked of FTS5.
+            try? db.forEachRow("SELECT lengths FROM search_lengths WHERE block = ?", arguments: [block]) { row in
+                row.withBlob(0) { bytes in
+                    for offset in 0..<min(bytes.count / 2, SearchStatistics.blockSize) {
+                        lengths[offset] = UInt16(bytes[2 * offset]) | UInt16(bytes[2 * offset + 1]) << 8
+                    }
+                }
+            }
+            blocks[block] = lengths
+            return lengths
+        }
+    }
+
+    /// The lengths cache for a new query: the one of earlier queries while the database has not
+    /// changed since, else a new one as large as the stored blocks (none when none are stored).
+    private func lengthCache() -> LengthCache? {
+        let now = version()
+        if now != lengthsVersion {
+            lengthsVersion = now
+            let blocks = (try? db.scalar("SELECT max(block) + 1 FROM search_lengths"))??.int ?? 0
+            // Rowids past a billion are not hig's (it numbers rules from 1): FTS5 is asked for them.
+            lengths = blocks > 0 ? LengthCache(blocks: min(blocks, 1 << 20), db: db) : nil
+        }
+        return lengths
+    }
+
+    /// FTS5's `fts5Bm25GetData`: the average length over all rows and columns, and each
+    /// phrase's inverse document frequency, at least 1e-6, handed to FTS5 as the query's
+    /// auxiliary data. Returns SQLite's result code.
+    private func statistics(_ api: UnsafePointer<Fts5ExtensionApi>, _ context: OpaquePointer,
+                            _ arguments: UnsafeMutablePointer<OpaquePointer?>?, _ argumentCount: Int32) -> Int32 {
+        let fts = api.pointee
+        var rows: Int64 = 0
+        var tokens: Int64 = 0
+        var code = fts.xRowCount(context, &rows)
+        if code == SQLITE_OK { code = fts.xColumnTotalSize(context, -1, &tokens) }
+        guard code == SQLITE_OK else { return code }
+        let phraseCount = fts.xPhraseCount(context)
+        let texts = phrases.flatMap { $0.count == Int(phraseCount) ? $0 : nil }
+        var idf: [Double] = []
+        for phrase in 0..<phraseCount {
+            var hits: Int64 = 0
+            if let texts, fts.xPhraseSize(context, phrase) == 1, let stored = storedRuleCount(texts[Int(phrase)], api, context) {
+                hits = stored
+            } else {
+                code = fts.xQueryPhrase(context, phrase, &hits) { _, _, hits in
+                    hits?.assumingMemoryBound(to: Int64.self).pointee += 1
+                    return SQLITE_OK
+                }
+                guard code == SQLITE_OK else { return code }
+            }
+            let value = log((Double(rows) - Double(hits) + 0.5) / (Double(hits) + 0.5))
+            idf.append(value <= 0 ? 1e-6 : value)
+        }
+        let weights = (0..<Int(max(0, argumentCount))).map { sqlite3_value_double(arguments?[$0]) }
+        let statistics = QueryStatistics(idf: idf, averageLength: Double(tokens) / Double(rows), weights: weights,
+                                         lengths: lengthCache())
+        let data = Unmanaged.passRetained(statistics)
+        code = fts.xSetAuxdata(context, data.toOpaque()) { data in
+            if let data { Unmanaged<QueryStatistics>.fromOpaque(data).release() }
+        }
+        // On failure FTS5 has already called the destructor.
+        return code
+    }
+
+    /// How many rules hold the one token `text` is made of, from `search_terms`; nil when the
+    /// text is not one token or nothing is stored (then FTS5 counts).
+    private func storedRuleCount(_ text: String, _ api: UnsafePointer<Fts5ExtensionApi>, _ context: OpaquePointer) -> Int64? {
+        final class Tokens {
+            var all: [String] = []
+        }
+        let tokens = Tokens()
+        let code = text.utf8CString.withUnsafeBufferPointer { chars in
+            api.pointee.xTokenize(context, chars.baseAddress, Int32(chars.count - 1), Unmanaged.passUnretained(tokens).toOpaque()) {
+                tokens, flags, token, length, _, _ in
+                // A colocated token is a synonym at the same place: FTS5 would match either.
+                guard flags & FTS5_TOKEN_COLOCATED == 0, let tokens, let token else { return SQLITE_OK }
+                let bytes = UnsafeRawBufferPointer(start: token, count: Int(length))
+                Unmanaged<Tokens>.fromOpaque(tokens).takeUnretainedValue().all.append(String(decoding: bytes, as: UTF8.self))
+                return SQLITE_OK
+            }
+        }
+        guard code == SQLITE_OK, tokens.all.count == 1 else { return nil }
+        // An empty table is a database imported before migration 0006: nothing is known.
+        guard let rows = try? db.rows("""
+            SELECT (SELECT rules FROM search_terms WHERE term = ?), EXISTS (SELECT 1 FROM search_terms)
+            """, tokens.all[0]).first, rows[1].int == 1 else { return nil }
+        // A term the table lacks is in no rule.
+        return Int64(rows[0].int ?? 0)
+    }
+
+    /// One row's score: FTS5's `fts5Bm25Function`, with k1 = 1.2 and b = 0.75.
+    fileprivate func score(_ api: UnsafePointer<Fts5ExtensionApi>, _ context: OpaquePointer, _ result: OpaquePointer,
+                           _ arguments: UnsafeMutablePointer<OpaquePointer?>?, _ argumentCount: Int32) {
+        let fts = api.pointee
+        var data = fts.xGetAuxdata(context, 0)
+        if data == nil {
+            let code = self.statistics(api, context, arguments, argumentCount)
+            guard code == SQLITE_OK else { return sqlite3_result_error_code(result, code) }
+            data = fts.xGetAuxdata(context, 0)
+        }
+        guard let data else { return sqlite3_result_error_code(result, SQLITE_ERROR) }
+        // FTS5 holds the statistics until the query ends: no retain needed.
+        Unmanaged<QueryStatistics>.fromOpaque(data)._withUnsafeGuaranteedRef { statistics in
+            score(fts, context, result, statistics)
+        }
+    }
+
+    private func score(_ fts: Fts5ExtensionApi, _ context: OpaquePointer, _ result: OpaquePointer, _ statistics: QueryStatistics) {
+        let frequencies = statistics.frequencies
+        let weights = statistics.weights
+        for phrase in frequencies.indices {
+            var frequency = 0.0
+            var iterator = Fts5PhraseIter()
+            var column: Int32 = 0
+            var offset: Int32 = 0
+            let code = fts.xPhraseFirst(context, Int32(phrase), &iterator, &column, &offset)
+            guard code == SQLITE_OK else { return sqlite3_result_error_code(result, code) }
+            while column >= 0 {
+                frequency += Int(column) < weights.count ? weights[Int(column)] : 1.0
+                fts.xPhraseNext(context, &iterator, &column, &offset)
+            }
+            frequencies[phrase] = frequency
+        }
+        let length: Double
+        if let stored = statistics.lengths?.length(of: fts.xRowid(context)) {
+            length = Double(stored)
+        } else {
+            var tokens: Int32 = 0
+            let code = fts.xColumnSize(context, -1, &tokens)
+            guard code == SQLITE_OK else { return sqlite3_result_error_code(result, code) }
+            length = Double(tokens)
+        }
+        let k1 = 1.2
+        let b = 0.75
+        var score = 0.0
+        for phrase in statistics.idf.indices {
+            let frequency = frequencies[phrase]
+            score += statistics.idf[phrase] * ((frequency * (k1 + 1.0)) / (frequency + k1 * (1 - b + b * length / statistics.averageLength)))
+        }
+        sqlite3_result_double(result, -1.0 * score)
+    }
+}
+
+/// The C entry point FTS5 calls for each row: hands the row to the `SearchRanking` registered
+/// with the function.
+private let rankFunction: fts5_extension_function = { api, context, result, weightCount, weights in
+    guard let api, let context, let result, let userData = api.pointee.xUserData(context) else { return }
+    // The connection holds the ranking while the function can be called: no retain needed.
+    Unmanaged<SearchRanking>.fromOpaque(userData)._withUnsafeGuaranteedRef { ranking in
+        ranking.score(api, context, result, weights, weightCount)
+    }
+}

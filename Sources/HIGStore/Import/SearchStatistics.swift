@@ -1,0 +1,103 @@
+/// What search's ranking needs to know of the index, written at import (Migrations/0006 says
+/// why; `SearchRanking` reads it):
+/// - each indexed rule's length in tokens, in `search_lengths`, 1,024 rules to a row, so that
+///   ranking reads one row per 1,024 matched rules instead of one FTS5 `docsize` row per rule;
+/// - how many rules hold each term, in `search_terms`, so that ranking a word does not read its
+///   whole list of rules to count them.
+///
+/// Row `block` of `search_lengths` holds the lengths of rowids `block * 1024 ..< (block + 1) *
+/// 1024` as little-endian 16-bit numbers: 0 where no rule or no count is known, `tooLong` for
+/// 65,535 tokens or more. The ranking asks FTS5 for both.
+enum SearchStatistics {
+    static let blockSize = 1024
+    /// Stored for a rule of 65,535 tokens or more: its length is asked of FTS5.
+    static let tooLong = UInt16.max
+
+    /// The block of `rowid` and its place in it; nil for a rowid no block holds (a negative one).
+    static func place(of rowid: Int64) -> (block: Int, offset: Int)? {
+        guard rowid >= 0 else { return nil }
+        return (Int(rowid / Int64(blockSize)), Int(rowid % Int64(blockSize)))
+    }
+
+    /// True when rules exist but their statistics do not: a database imported before migration 0006.
+    static func areMissing(_ db: Database) throws -> Bool {
+        try db.scalar("SELECT EXISTS (SELECT 1 FROM rules) AND NOT EXISTS (SELECT 1 FROM search_lengths)")?.int == 1
+    }
+
+    /// Writes both tables anew from FTS5's own counts. Call inside the import's transaction,
+    /// after the index is up to date.
+    static func rebuild(_ db: Database) throws {
+        try rebuildLengths(db)
+        try rebuildTerms(db)
+    }
+
+    /// At 4 x 100k rules: 415k `docsize` rows read, 406 rows written.
+    private static func rebuildLengths(_ db: Database) throws {
+        try db.execute("DELETE FROM search_lengths")
+        var insert = BatchInsert(db, into: "search_lengths", columns: ["block", "lengths"], rowsPerStatement: 16)
+        var block = -1
+        var lengths = [UInt16](repeating: 0, count: blockSize)
+        func flush() throws {
+            guard block >= 0 else { return }
+            try insert.append([block, littleEndianBytes(lengths)])
+            lengths = [UInt16](repeating: 0, count: blockSize)
+        }
+        try db.forEachRow("SELECT id, sz FROM rules_fts_docsize ORDER BY id") { row in
+            guard let place = place(of: Int64(row.int(0))) else { return }
+            if place.block != block {
+                try flush()
+                block = place.block
+            }
+            let tokens = row.withBlob(1) { tokenCount(docsize: $0) }
+            lengths[place.offset] = tokens.map { UInt16(clamping: $0) } ?? 0
+        }
+        try flush()
+        try insert.finish()
+    }
+
+    /// FTS5's own count of each term's rules, read through an `fts5vocab` table (at 4 x 100k
+    /// rules it reads the whole index once: 0.3 s).
+    private static func rebuildTerms(_ db: Database) throws {
+        try db.execute("DELETE FROM search_terms")
+        try db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.rules_fts_terms USING fts5vocab(main, rules_fts, row)")
+        try db.execute("INSERT INTO search_terms (term, rules) SELECT term, doc FROM temp.rules_fts_terms")
+    }
+
+    /// The tokens of a row, all columns together, from its FTS5 `docsize` blob: one SQLite
+    /// varint per column. Nil for a blob that is cut short.
+    static func tokenCount(docsize bytes: UnsafeRawBufferPointer) -> Int? {
+        var total = 0
+        var index = 0
+        while index < bytes.count {
+            guard let (value, length) = varint(bytes, at: index) else { return nil }
+            total += Int(clamping: value)
+            index += length
+        }
+        return total
+    }
+
+    /// An SQLite varint (big-endian, 7 bits a byte while the high bit is set; a ninth byte gives
+    /// all 8 bits) and its length in bytes; nil when the bytes end first.
+    static func varint(_ bytes: UnsafeRawBufferPointer, at start: Int) -> (UInt64, Int)? {
+        var value: UInt64 = 0
+        for length in 1...9 {
+            let index = start + length - 1
+            guard index < bytes.count else { return nil }
+            let byte = bytes[index]
+            if length == 9 { return (value << 8 | UInt64(byte), 9) }
+            value = value << 7 | UInt64(byte & 0x7F)
+            if byte & 0x80 == 0 { return (value, length) }
+        }
+        return nil
+    }
+
+    static func littleEndianBytes(_ lengths: [UInt16]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lengths.count * 2)
+        for length in lengths {
+            bytes.append(UInt8(truncatingIfNeeded: length))
+            bytes.append(UInt8(truncatingIfNeeded: length >> 8))
+        }
+        return bytes
+    }
+}
