@@ -7,7 +7,7 @@ struct HIGBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hig-bench",
         abstract: "Generated editions with a known truth, and the measurements of issue 7.",
-        subcommands: [Generate.self, Check.self, Run.self, Profile.self]
+        subcommands: [Generate.self, Check.self, Run.self, Profile.self, Search.self]
     )
 
     /// A failure of the benchmark prints one line (and what the failing tool said), exit 1.
@@ -204,6 +204,36 @@ struct Profile: ParsableCommand {
         for stage in stages {
             print("| \(stage.name) | \(String(format: "%.2f", stage.seconds)) | \(String(format: "%.2f", stage.cpuSeconds)) | "
                 + "\(String(format: "%.0f", stage.highWaterMiB)) |")
+        }
+    }
+}
+
+struct Search: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Search latency alone, in-process, on a database already imported: the run's queries, p50, p99 and the slowest.")
+
+    @Option(help: "The hig database to search.")
+    var db: String
+
+    @Option(help: "Queries (the run uses 200).")
+    var queries: Int = 200
+
+    @Option(help: "Seed of the queries (the run uses the generator's).")
+    var seed: UInt64 = 1
+
+    @Option(help: "How many of the slowest queries to list.")
+    var slowest: Int = 5
+
+    @Option(name: .customLong("query"), help: "A query of your own instead of the generated ones (repeatable; each runs 20 times).")
+    var own: [String] = []
+
+    func run() throws {
+        let queries = own.isEmpty ? SearchProbe.queries(count: queries, seed: seed) : own.flatMap { Array(repeating: $0, count: 20) }
+        let latencies = try SearchProbe.measure(database: db, queries: queries)
+        print(String(format: "%d queries  p50 %.2f ms  p99 %.2f ms", latencies.count,
+                     Statistics.median(latencies), Statistics.percentile(latencies, 0.99)))
+        for (query, milliseconds) in zip(queries, latencies).sorted(by: { $0.1 > $1.1 }).prefix(slowest) {
+            print(String(format: "  %7.2f ms  %@", milliseconds, query))
         }
     }
 }
