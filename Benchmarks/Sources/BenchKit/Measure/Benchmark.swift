@@ -14,6 +14,8 @@ public struct BenchmarkOptions: Sendable {
     public var repeats: Int?
     public var startupRuns = 20
     public var searchQueries = 200
+    /// Queries run as whole processes, by `hig search` and by the sqlite3 tool.
+    public var processSearchQueries = 50
 
     public init(sizes: [Int], hig: String, work: URL) {
         self.sizes = sizes
@@ -26,6 +28,7 @@ public struct BenchmarkOptions: Sendable {
         repeats = 1
         startupRuns = 5
         searchQueries = 50
+        processSearchQueries = 10
     }
 
     func repeats(for size: Int) -> Int { repeats ?? (size <= 10_000 ? 3 : 1) }
@@ -59,6 +62,9 @@ public struct SizeResult: Sendable, Codable {
     public var searchP50Ms: Double?
     public var searchP99Ms: Double?
     public var searchQueries = 0
+    /// `hig search` as a whole process, per query, and the sqlite3 tool running the same FTS5
+    /// query (bm25, best 10) on the same database: what a user would otherwise type.
+    public var processSearch: ProcessSearch?
     /// `git diff --no-index --word-diff` of the first two editions' sources, each concatenated
     /// into one file: the floor for a future `hig diff`.
     public var gitDiffSeconds: Double?
@@ -175,6 +181,9 @@ public enum Benchmark {
         result.searchQueries = latencies.count
         result.searchP50Ms = Statistics.percentile(latencies, 0.5)
         result.searchP99Ms = Statistics.percentile(latencies, 0.99)
+        log("[\(size)] hig search and sqlite3 as processes x\(options.processSearchQueries)")
+        result.processSearch = try ProcessSearch.measure(hig: options.hig, database: database,
+                                                         queries: SearchProbe.queries(count: options.processSearchQueries, seed: options.seed))
 
         if options.editions >= 2 {
             log("[\(size)] lineage against the truth")

@@ -44,13 +44,17 @@ public enum Report {
                 + "\(f(r.floorRatio, 1))x | \(verdict(met)) | \(opt(r.importWithoutLineageSeconds, 2)) | "
                 + "\(r.importWithoutLineageSeconds.map { f($0 / r.floorSeconds, 1) + "x" } ?? "—") |\n"
         }
-        out += "\n| rules | hig editions median ms | p90 ms | target <50 ms | queries | search p50 ms | search p99 ms | target p99 <10 ms |\n"
-        out += "|---:|---:|---:|:--|---:|---:|---:|:--|\n"
+        out += "\n| rules | hig editions median ms | p90 ms | target <50 ms | queries | search p50 ms | search p99 ms | target p99 <10 ms "
+            + "| process queries | hig search p50 / p99 ms | sqlite3 p50 / p99 ms |\n"
+        out += "|---:|---:|---:|:--|---:|---:|---:|:--|---:|---:|---:|\n"
         for r in results {
             let startupMet = r.editionsMedianMs < startupTargetMs
             let searchMet = r.searchP99Ms.map { $0 < searchP99TargetMs }
+            let process = r.processSearch
             out += "| \(r.totalRules) | \(f(r.editionsMedianMs, 1)) | \(f(r.editionsP90Ms, 1)) | \(verdict(startupMet)) | "
-                + "\(r.searchQueries) | \(opt(r.searchP50Ms, 2)) | \(opt(r.searchP99Ms, 2)) | \(searchMet.map(verdict) ?? "—") |\n"
+                + "\(r.searchQueries) | \(opt(r.searchP50Ms, 2)) | \(opt(r.searchP99Ms, 2)) | \(searchMet.map(verdict) ?? "—") | "
+                + "\(process.map { String($0.queries) } ?? "—") | \(process.map { f($0.higP50Ms, 1) + " / " + f($0.higP99Ms, 1) } ?? "—") | "
+                + "\(process.map { f($0.sqliteP50Ms, 1) + " / " + f($0.sqliteP99Ms, 1) } ?? "—") |\n"
         }
         out += "\n| rules | lineage s (all pairs) | per pair s | target <5 s | link F1 | right-class F1 | target F1 ≥0.95 | hig diff s | git diff s | diff/git | target ≤3x |\n"
         out += "|---:|---:|---:|:--|---:|---:|:--|---:|---:|---:|:--|\n"
