@@ -60,27 +60,28 @@ extension RuleStore {
         LIMIT ?2
         """
 
-    /// A matched rule's id, if it passes the filters (all NULL: every rule passes).
-    static let filteredRuleQuery = """
-        SELECT r.id FROM rules r
-        WHERE r.rowid = ?1
-          AND (?2 IS NULL OR r.edition_id = ?2)
+    /// The filters on a rule `r`: edition `?2`, kind `?3`, topic `?4`, platform `?5`; NULL lets
+    /// every rule pass.
+    static let filterConditions = """
+        (?2 IS NULL OR r.edition_id = ?2)
           AND (?3 IS NULL OR r.kind = ?3)
           AND (?4 IS NULL OR EXISTS (SELECT 1 FROM rule_topics t WHERE t.rule_id = r.id AND t.topic_slug = ?4))
           AND (?5 IS NULL OR EXISTS (SELECT 1 FROM rule_platforms p WHERE p.rule_id = r.id AND p.platform = ?5 COLLATE NOCASE))
         """
 
-    /// With filters that few of the best matches pass: every match's row is read.
+    /// The id of the matched rule of rowid `?1`, if it passes the filters.
+    static let filteredRuleQuery = """
+        SELECT r.id FROM rules r
+        WHERE r.rowid = ?1 AND \(filterConditions)
+        """
+
+    /// With filters that few of the best matches pass: every match's row is read; `?6` rows.
     static let filteredRankedQuery = """
         SELECT r.rowid, r.id, hig_bm25(rules_fts, 0.0, 1.0) AS rank
         FROM rules_fts JOIN rules r ON r.rowid = rules_fts.rowid
-        WHERE rules_fts MATCH ?1
-          AND (?2 IS NULL OR r.edition_id = ?2)
-          AND (?3 IS NULL OR r.kind = ?3)
-          AND (?4 IS NULL OR EXISTS (SELECT 1 FROM rule_topics t WHERE t.rule_id = r.id AND t.topic_slug = ?4))
-          AND (?6 IS NULL OR EXISTS (SELECT 1 FROM rule_platforms p WHERE p.rule_id = r.id AND p.platform = ?6 COLLATE NOCASE))
+        WHERE rules_fts MATCH ?1 AND \(filterConditions)
         ORDER BY rank, r.id
-        LIMIT ?5
+        LIMIT ?6
         """
 
     public func search(_ request: SearchRequest) throws -> SearchResult {
@@ -177,7 +178,7 @@ extension RuleStore {
     private func filteredRankedHits(_ expression: String, _ request: SearchRequest) throws -> [RankedRule] {
         let filter = request.filter
         return try db.rows(Self.filteredRankedQuery, arguments: [expression, filter.edition, filter.kind?.rawValue,
-                                                                filter.topic, request.limit, filter.platform]).map {
+                                                                filter.topic, filter.platform, request.limit]).map {
             RankedRule(rowid: Int64($0.int("rowid")), id: $0.string("id"), rank: Self.rank($0))
         }
     }
