@@ -16,11 +16,24 @@ enum Linker {
         try db.scalar("SELECT value FROM store_facts WHERE key = ?", digestKey)?.string != digest(lexicon, curated)
     }
 
+    /// `prepared`: the editions' terms made while the rules were written, used when they match
+    /// the database (`PreparedLinkTerms.sourceIDs`); else the terms are read from it.
     static func link(_ db: Database, curated: [CuratedLink] = [], lexicon: LineageLexicon = .bundled,
-                     matcher: RuleMatcher = RuleMatcher()) throws {
+                     matcher: RuleMatcher = RuleMatcher(), prepared: PreparedLinkTerms? = nil) throws {
         try db.execute("DELETE FROM rule_links")
         try db.execute("DELETE FROM rule_force")
-        var corpus = try LinkCorpus(db, lexicon: lexicon)
+        var corpus: LinkCorpus
+        // Each prepared edition is let go once loaded, like an edition read from the database.
+        var preparedEditions: [EditionTerms?] = []
+        var preparedSourceIDs: [Int] = []
+        if let prepared, let sourceIDs = try prepared.sourceIDs(in: db, lexicon: lexicon) {
+            corpus = prepared.corpus
+            preparedEditions = prepared.editions
+            preparedSourceIDs = sourceIDs
+            StageTimer.report("lineage: term preparation, while writing", prepared.duration)
+        } else {
+            corpus = try LinkCorpus(db, lexicon: lexicon)
+        }
         let editions = corpus.editions
         let curatedTo = Dictionary(grouping: curated, by: \.to)
         let curatedIDs = Set(curated.flatMap { [$0.from, $0.to] })
@@ -36,7 +49,15 @@ enum Linker {
         func edition(_ index: Int) throws -> EditionTerms {
             if let edition = loaded[index] { return edition }
             let started = ContinuousClock.now
-            let edition = try corpus.load(edition: index, db)
+            var edition: EditionTerms
+            if index < preparedEditions.count, let prepared = preparedEditions[index] {
+                preparedEditions[index] = nil
+                edition = prepared
+                for rule in edition.rules.indices { edition.rules[rule].source = preparedSourceIDs[edition.rules[rule].source] }
+                try corpus.attachTopics(to: &edition, db)
+            } else {
+                edition = try corpus.load(edition: index, db)
+            }
             termVectors += ContinuousClock.now - started
             // Rows go in in key order: each insert then lands next to the one before, in pages
             // already at hand (a third less time than in reading order).
