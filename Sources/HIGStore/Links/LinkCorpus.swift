@@ -199,7 +199,9 @@ struct LinkCorpus: Sendable {
     }
 
     /// The two editions' rules as unit TF-IDF vectors, document frequencies counted over both.
-    func vectors(_ earlier: EditionTerms, _ later: EditionTerms) -> (earlier: [LinkableRule], later: [LinkableRule]) {
+    /// `termCount`: at least the number of terms of the two (`LinkCorpus.termCount` once both
+    /// were loaded); static, so that it can run beside a `LinkCorpus` that goes on reading.
+    static func vectors(_ earlier: EditionTerms, _ later: EditionTerms, termCount: Int) -> (earlier: [LinkableRule], later: [LinkableRule]) {
         var documentFrequency = [Int32](repeating: 0, count: termCount)
         for edition in [earlier, later] { for term in edition.text.terms { documentFrequency[Int(term)] += 1 } }
         let total = Double(earlier.rules.count + later.rules.count)
