@@ -26,17 +26,19 @@ enum Linker {
         // Each prepared edition is let go once loaded, like an edition read from the database.
         var preparedEditions: [EditionTerms?] = []
         var preparedSourceIDs: [Int] = []
+        var preparedNearest: [Int: [[Int32]]] = [:]
         if let prepared, let sourceIDs = try prepared.sourceIDs(in: db, lexicon: lexicon) {
             corpus = prepared.corpus
             preparedEditions = prepared.editions
             preparedSourceIDs = sourceIDs
+            if matcher.candidatesPerRule == prepared.nearestPerRule { preparedNearest = prepared.nearest }
             StageTimer.report("lineage: term preparation, while writing", prepared.duration)
         } else {
             corpus = try LinkCorpus(db, lexicon: lexicon)
         }
         let editions = corpus.editions
         let curatedIDs = Set(curated.flatMap { [$0.from, $0.to] })
-        var state = LinkState(curatedTo: Dictionary(grouping: curated, by: \.to))
+        var state = LinkState(curatedTo: Dictionary(grouping: curated, by: \.to), nearest: preparedNearest)
         var termVectors: Duration = .zero, matching: Duration = .zero, classifying: Duration = .zero, writing: Duration = .zero
         var forces = BatchInsert(db, into: "rule_force", columns: ["rule_id", "force"])
         var linkRows = BatchInsert(db, into: "rule_links", columns: [
@@ -87,6 +89,7 @@ enum Linker {
             if k + 1 < editions.count { pendingForces += try load(k + 1) }
             let found = try finding.wait().get()
             state.hasDescendant = found.hasDescendant
+            state.nearest[k] = nil
             pendingLinks = found.rows
             termVectors += found.termVectors
             matching += found.matching
@@ -123,8 +126,13 @@ enum Linker {
         var loaded: [Int: EditionTerms] = [:]
         /// hasDescendant[k][i]: rule i of edition k already continues in a later edition.
         var hasDescendant: [Int: [Bool]] = [:]
+        /// `PreparedLinkTerms.nearest`: for edition k, its rules' nearest in edition k - 1.
+        var nearest: [Int: [[Int32]]]
 
-        init(curatedTo: [String: [CuratedLink]]) { self.curatedTo = curatedTo }
+        init(curatedTo: [String: [CuratedLink]], nearest: [Int: [[Int32]]]) {
+            self.curatedTo = curatedTo
+            self.nearest = nearest
+        }
 
         struct Found: Sendable {
             /// `rule_links` rows, in key order per earlier edition.
@@ -173,7 +181,9 @@ enum Linker {
                 let earlier = eligible.map { earlierRules[$0] }
                 let later = unmatched.map { laterRules[$0] }
                 let matchStarted = ContinuousClock.now
-                let links = matcher.match(earlier: earlier, later: later, termCount: termCount)
+                // Found before when every rule of both editions is in play (no curated link took any).
+                let known = back == k - 1 && earlier.count == earlierRules.count && later.count == laterRules.count ? nearest[k] : nil
+                let links = matcher.match(earlier: earlier, later: later, termCount: termCount, nearest: known)
                 matching += ContinuousClock.now - matchStarted
                 var matchedLater = Set<Int>()
                 for link in links {

@@ -19,6 +19,11 @@ struct PreparedLinkTerms: Sendable {
     /// `Linker` puts the database's source id in its place.
     let editions: [EditionTerms]
     let sourcePaths: [String]
+    /// For each edition k from the second on, `RuleMatcher.nearest` of its rules among those of
+    /// edition k - 1 (found with `nearestPerRule` candidates a rule): the matcher's costliest
+    /// step, which needs words only, found here before topics are known.
+    let nearest: [Int: [[Int32]]]
+    let nearestPerRule: Int
     let ruleCount: Int
     let lexiconDigest: String
     /// How long making them took (on the other core; `HIG_TIMING`).
@@ -36,6 +41,8 @@ struct PreparedLinkTerms: Sendable {
         let stemming = try Database(path: ":memory:", mode: .create)
         var linkCorpus = try LinkCorpus(editions: editions, lexicon: lexicon, stemmingIn: stemming)
         var prepared: [EditionTerms] = []
+        var nearest: [Int: [[Int32]]] = [:]
+        let matcher = RuleMatcher()
         var ruleCount = 0
         for info in editions {
             var scanned = LinkCorpus.ScannedEdition(info)
@@ -51,9 +58,18 @@ struct PreparedLinkTerms: Sendable {
             }
             guard !isCancelled() else { return nil }
             prepared.append(try linkCorpus.terms(of: scanned, stemmingIn: stemming))
+            if let (earlier, later) = prepared.suffix(2).pairIfTwo {
+                // As `Linker` will weigh them (topics play no part in finding the nearest), with
+                // the term count it will have then; on this core alone, the other one writes.
+                let (earlierRules, laterRules) = LinkCorpus.vectors(earlier, later, termCount: linkCorpus.termCount)
+                guard !isCancelled() else { return nil }
+                nearest[prepared.count - 1] = matcher.nearest(earlier: earlierRules, later: laterRules,
+                                                              termCount: linkCorpus.termCount, onEveryCore: false)
+            }
         }
-        return PreparedLinkTerms(corpus: linkCorpus, editions: prepared, sourcePaths: sources.map(\.file.path),
-                                 ruleCount: ruleCount, lexiconDigest: lexicon.digest, duration: ContinuousClock.now - started)
+        return PreparedLinkTerms(corpus: linkCorpus, editions: prepared, sourcePaths: sources.map(\.file.path), nearest: nearest,
+                                 nearestPerRule: matcher.candidatesPerRule, ruleCount: ruleCount, lexiconDigest: lexicon.digest,
+                                 duration: ContinuousClock.now - started)
     }
 
     /// The database's source id for each of `sourcePaths`, or nil when the database does not hold
@@ -87,4 +103,9 @@ struct PreparedLinkTerms: Sendable {
         guard let nul = text.utf8.firstIndex(of: 0) else { return text }
         return String(text[..<nul])
     }
+}
+
+private extension ArraySlice {
+    /// The two elements of a slice of two, else nil.
+    var pairIfTwo: (Element, Element)? { count == 2 ? (self[startIndex], self[startIndex + 1]) : nil }
 }
