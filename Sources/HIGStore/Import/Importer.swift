@@ -66,7 +66,7 @@ public enum Importer {
             timer.lap("topics")
             if try topicsRecomputed || Linker.isStale(db, lexicon: .bundled, curated: corpus.curatedLinks) {
                 // A failed preparation is no failure of the import: the terms are then read from the database.
-                try Linker.link(db, curated: corpus.curatedLinks, prepared: try? lineageTerms?.wait().get())
+                try Linker.link(db, curated: corpus.curatedLinks, prepared: try? lineageTerms?.take().get())
             }
             timer.lap("lineage")
             let editions = corpus.manifest.orderedEditions.map { edition in

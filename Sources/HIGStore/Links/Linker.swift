@@ -19,33 +19,34 @@ enum Linker {
     /// `prepared`: the editions' terms made while the rules were written, used when they match
     /// the database (`PreparedLinkTerms.sourceIDs`); else the terms are read from it.
     static func link(_ db: Database, curated: [CuratedLink] = [], lexicon: LineageLexicon = .bundled,
-                     matcher: RuleMatcher = RuleMatcher(), prepared: PreparedLinkTerms? = nil) throws {
+                     matcher: RuleMatcher = RuleMatcher(), prepared: consuming PreparedLinkTerms? = nil) throws {
         try db.execute("DELETE FROM rule_links")
         try db.execute("DELETE FROM rule_force")
         var corpus: LinkCorpus
         // Each prepared edition is let go once loaded, like an edition read from the database.
         var preparedEditions: [EditionTerms?] = []
         var preparedSourceIDs: [Int] = []
-        var preparedNearest: [Int: [[Int32]]] = [:]
-        if let prepared, let sourceIDs = try prepared.sourceIDs(in: db, lexicon: lexicon) {
-            corpus = prepared.corpus
-            preparedEditions = prepared.editions
+        var state = LinkState(curatedTo: Dictionary(grouping: curated, by: \.to))
+        if let terms = prepared, let sourceIDs = try terms.sourceIDs(in: db, lexicon: lexicon) {
+            corpus = terms.corpus
+            preparedEditions = terms.editions
             preparedSourceIDs = sourceIDs
-            if matcher.candidatesPerRule == prepared.nearestPerRule { preparedNearest = prepared.nearest }
-            StageTimer.report("lineage: term preparation, while writing", prepared.duration)
+            if matcher.candidatesPerRule == terms.nearestPerRule { state.nearest = terms.nearest }
+            StageTimer.report("lineage: term preparation, while writing", terms.duration)
         } else {
             corpus = try LinkCorpus(db, lexicon: lexicon)
         }
+        // `preparedEditions` is then the only holder of the editions' terms.
+        prepared = nil
         let editions = corpus.editions
         let curatedIDs = Set(curated.flatMap { [$0.from, $0.to] })
-        var state = LinkState(curatedTo: Dictionary(grouping: curated, by: \.to), nearest: preparedNearest)
         var termVectors: Duration = .zero, matching: Duration = .zero, classifying: Duration = .zero, writing: Duration = .zero
         var forces = BatchInsert(db, into: "rule_force", columns: ["rule_id", "force"])
         var linkRows = BatchInsert(db, into: "rule_links", columns: [
             "from_rule", "to_rule", "change", "similarity", "method", "force_from", "force_to", "force_changed", "reversal", "rationale",
         ])
-        /// Reads an edition into `state.loaded` (topics need the database) and gives its forces' rows.
-        func load(_ index: Int) throws -> [[any DatabaseValueConvertible]] {
+        /// Reads an edition into `state.loaded` (topics need the database) and gives its forces.
+        func load(_ index: Int) throws -> [(rule: String, force: NormativeForce)] {
             let started = ContinuousClock.now
             var edition: EditionTerms
             if index < preparedEditions.count, let prepared = preparedEditions[index] {
@@ -64,18 +65,18 @@ enum Linker {
             // Rows go in in key order: each insert then lands next to the one before, in pages
             // already at hand (a third less time than in reading order).
             return KeySort.order(count: edition.rules.count, by: { edition.rules[$0].id }).map { edition.rules[$0] }
-                .map { [$0.id, $0.force.rawValue] }
+                .map { ($0.id, $0.force) }
         }
         // Edition k's links are found on the other cores while this thread writes what is known
         // before them (forces, the links of edition k - 1) and reads edition k + 1: writing uses
         // one core, and finding links needs no database.
         var pendingForces = editions.isEmpty ? [] : try load(0)
         if editions.count > 1 { pendingForces += try load(1) }
-        var pendingLinks: [[any DatabaseValueConvertible]] = []
+        var pendingLinks: [LinkRow] = []
         func writePending() throws {
             let started = ContinuousClock.now
-            for row in pendingForces { try forces.append(row) }
-            for row in pendingLinks { try linkRows.append(row) }
+            for (rule, force) in pendingForces { try forces.append([rule, force.rawValue]) }
+            for row in pendingLinks { try linkRows.append(row.values) }
             (pendingForces, pendingLinks) = ([], [])
             writing += ContinuousClock.now - started
         }
@@ -87,7 +88,7 @@ enum Linker {
             defer { finding.cancelAndWait() }
             try writePending()
             if k + 1 < editions.count { pendingForces += try load(k + 1) }
-            let found = try finding.wait().get()
+            let found = try finding.take().get()
             state.hasDescendant = found.hasDescendant
             state.nearest[k] = nil
             pendingLinks = found.rows
@@ -127,16 +128,13 @@ enum Linker {
         /// hasDescendant[k][i]: rule i of edition k already continues in a later edition.
         var hasDescendant: [Int: [Bool]] = [:]
         /// `PreparedLinkTerms.nearest`: for edition k, its rules' nearest in edition k - 1.
-        var nearest: [Int: [[Int32]]]
+        var nearest: [Int: [[Int32]]] = [:]
 
-        init(curatedTo: [String: [CuratedLink]], nearest: [Int: [[Int32]]]) {
-            self.curatedTo = curatedTo
-            self.nearest = nearest
-        }
+        init(curatedTo: [String: [CuratedLink]]) { self.curatedTo = curatedTo }
 
         struct Found: Sendable {
             /// `rule_links` rows, in key order per earlier edition.
-            let rows: [[any DatabaseValueConvertible]]
+            let rows: [LinkRow]
             let hasDescendant: [Int: [Bool]]
             let termVectors: Duration, matching: Duration, classifying: Duration
         }
@@ -147,7 +145,7 @@ enum Linker {
         func links(into k: Int, editions: [LinkCorpus.EditionInfo], termCount: Int, matcher: RuleMatcher,
                    isCancelled: () -> Bool) throws -> Found {
             var hasDescendant = self.hasDescendant
-            var rows: [[any DatabaseValueConvertible]] = []
+            var rows: [LinkRow] = []
             var termVectors: Duration = .zero, matching: Duration = .zero, classifying: Duration = .zero
             let laterEdition = loaded[k]!
             var unmatched = Array(laterEdition.rules.indices)
@@ -229,7 +227,7 @@ enum Linker {
         let rationale: String?
 
         /// Its row of `rule_links`, flags included.
-        func row() -> [any DatabaseValueConvertible] {
+        func row() -> LinkRow {
             // Most links join the same bytes (unchanged or moved rules): the same bytes are the
             // same words, so the word-by-word comparison has nothing to find.
             let sameBytes = from.text.utf8.elementsEqual(to.text.utf8)
@@ -247,8 +245,28 @@ enum Linker {
             var notes: [String] = []
             if forceChanged { notes.append("force: \(forces.0.rawValue) → \(forces.1.rawValue)") }
             if reversal { notes.append("reversal: the later rule recommends what the earlier one ruled out, or the other way round") }
-            return [from.id, to.id, change.rawValue, (similarity * 1000).rounded() / 1000, method, forces.0.rawValue,
-                    forces.1.rawValue, forceChanged ? 1 : 0, reversal ? 1 : 0, rationale ?? (notes.isEmpty ? nil : notes.joined(separator: "; "))]
+            return LinkRow(from: from.id, to: to.id, change: change, similarity: (similarity * 1000).rounded() / 1000, method: method,
+                           forces: forces, forceChanged: forceChanged, reversal: reversal,
+                           rationale: rationale ?? (notes.isEmpty ? nil : notes.joined(separator: "; ")))
+        }
+    }
+
+    /// A row of `rule_links` as plain fields: a pair's rows wait while the next pair is matched,
+    /// and an array of values a row took four times the memory.
+    private struct LinkRow: Sendable {
+        let from: String
+        let to: String
+        let change: ChangeClass
+        let similarity: Double
+        let method: String
+        let forces: (NormativeForce, NormativeForce)
+        let forceChanged: Bool
+        let reversal: Bool
+        let rationale: String?
+
+        var values: [any DatabaseValueConvertible] {
+            [from, to, change.rawValue, similarity, method, forces.0.rawValue, forces.1.rawValue, forceChanged ? 1 : 0,
+             reversal ? 1 : 0, rationale]
         }
     }
 

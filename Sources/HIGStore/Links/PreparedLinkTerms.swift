@@ -17,7 +17,7 @@ struct PreparedLinkTerms: Sendable {
     let corpus: LinkCorpus
     /// In `corpus.editions` order. A rule's `source` is an index into `sourcePaths`, until
     /// `Linker` puts the database's source id in its place.
-    let editions: [EditionTerms]
+    let editions: [EditionTerms?]
     let sourcePaths: [String]
     /// For each edition k from the second on, `RuleMatcher.nearest` of its rules among those of
     /// edition k - 1 (found with `nearestPerRule` candidates a rule): the matcher's costliest
@@ -40,7 +40,7 @@ struct PreparedLinkTerms: Sendable {
         }
         let stemming = try Database(path: ":memory:", mode: .create)
         var linkCorpus = try LinkCorpus(editions: editions, lexicon: lexicon, stemmingIn: stemming)
-        var prepared: [EditionTerms] = []
+        var prepared: [EditionTerms?] = []
         var nearest: [Int: [[Int32]]] = [:]
         let matcher = RuleMatcher()
         var ruleCount = 0
@@ -57,15 +57,16 @@ struct PreparedLinkTerms: Sendable {
                 ruleCount += sources[index].rules.count
             }
             guard !isCancelled() else { return nil }
-            prepared.append(try linkCorpus.terms(of: scanned, stemmingIn: stemming))
-            if let (earlier, later) = prepared.suffix(2).pairIfTwo {
+            let later = try linkCorpus.terms(of: scanned, stemmingIn: stemming)
+            if let earlier = prepared.last ?? nil {
                 // As `Linker` will weigh them (topics play no part in finding the nearest), with
                 // the term count it will have then; on this core alone, the other one writes.
                 let (earlierRules, laterRules) = LinkCorpus.vectors(earlier, later, termCount: linkCorpus.termCount)
                 guard !isCancelled() else { return nil }
-                nearest[prepared.count - 1] = matcher.nearest(earlier: earlierRules, later: laterRules,
-                                                              termCount: linkCorpus.termCount, onEveryCore: false)
+                nearest[prepared.count] = matcher.nearest(earlier: earlierRules, later: laterRules,
+                                                          termCount: linkCorpus.termCount, onEveryCore: false)
             }
+            prepared.append(later)
         }
         return PreparedLinkTerms(corpus: linkCorpus, editions: prepared, sourcePaths: sources.map(\.file.path), nearest: nearest,
                                  nearestPerRule: matcher.candidatesPerRule, ruleCount: ruleCount, lexiconDigest: lexicon.digest,
@@ -105,7 +106,3 @@ struct PreparedLinkTerms: Sendable {
     }
 }
 
-private extension ArraySlice {
-    /// The two elements of a slice of two, else nil.
-    var pairIfTwo: (Element, Element)? { count == 2 ? (self[startIndex], self[startIndex + 1]) : nil }
-}

@@ -21,10 +21,12 @@ final class BackgroundWork<Value: Sendable>: Sendable {
         }
     }
 
-    /// Joins the work and gives its outcome (a `CancellationError` if it stopped at a poll).
-    func wait() -> Result<Value, any Error> {
+    /// Joins the work and hands over its outcome (a `CancellationError` if it stopped at a poll),
+    /// keeping no copy: a large value is freed as soon as its new owner lets go of it. Once only;
+    /// a second call gives a `CancellationError`.
+    func take() -> Result<Value, any Error> {
         finished.wait()
-        return state.result ?? .failure(CancellationError())
+        return state.takeResult() ?? .failure(CancellationError())
     }
 
     /// Asks the work to stop, then joins it.
@@ -44,7 +46,12 @@ final class BackgroundWork<Value: Sendable>: Sendable {
         private nonisolated(unsafe) var outcome: Result<Value, any Error>?
 
         var isCancelled: Bool { lock.withLock { cancelled } }
-        var result: Result<Value, any Error>? { lock.withLock { outcome } }
+        func takeResult() -> Result<Value, any Error>? {
+            lock.withLock {
+                defer { outcome = nil }
+                return outcome
+            }
+        }
         func cancel() { lock.withLock { cancelled = true } }
         func set(_ result: Result<Value, any Error>) { lock.withLock { outcome = result } }
     }
