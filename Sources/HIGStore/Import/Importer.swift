@@ -31,6 +31,17 @@ public enum Importer {
                     if wanted[path] == nil { removed += 1 }
                 }
             }
+            let newSources = corpus.sources.filter { !unchanged.contains($0.file.path) }
+            // When rules change, topics and lineage are recomputed. Lineage's terms need the rules
+            // but no database: they are made on the other core while this one writes (SQLite's
+            // writing uses one), and joined before this returns, whether it succeeds or throws.
+            var lineageTerms: BackgroundWork<PreparedLinkTerms?>?
+            defer { lineageTerms?.cancelAndWait() }
+            if removed > 0 || !newSources.isEmpty {
+                lineageTerms = BackgroundWork { isCancelled in
+                    try PreparedLinkTerms.make(from: corpus, lexicon: .bundled, isCancelled: isCancelled)
+                }
+            }
             // Remove stale files first, so that ids moving between files never collide.
             try SearchIndex.remove(sources: stale, db)
             for id in stale {
@@ -38,7 +49,6 @@ public enum Importer {
             }
             let lastKeptSource = try db.scalar("SELECT max(id) FROM sources")?.int ?? 0
             var written: [String: Int] = [:]
-            let newSources = corpus.sources.filter { !unchanged.contains($0.file.path) }
             let newSourceIDs = try newSources.map { source in
                 written[source.edition.id, default: 0] += 1
                 return try insert(source, db)
@@ -58,7 +68,8 @@ public enum Importer {
             if topicsRecomputed { try TopicAssigner.assign(db, taxonomy: taxonomy) }
             timer.lap("topics")
             if try topicsRecomputed || Linker.isStale(db, lexicon: .bundled, curated: corpus.curatedLinks) {
-                try Linker.link(db, curated: corpus.curatedLinks)
+                // A failed preparation is no failure of the import: the terms are then read from the database.
+                try Linker.link(db, curated: corpus.curatedLinks, prepared: try? lineageTerms?.take().get())
             }
             timer.lap("lineage")
             let editions = corpus.manifest.orderedEditions.map { edition in
@@ -114,11 +125,12 @@ public enum Importer {
         // Platforms and repairs are keyed by rule id first, which reading order scatters: sorted
         // by key, their B-trees grow at the end (630k platform rows at 4 x 100k rules took 3.9 s
         // of CPU in reading order).
-        var byID: [(source: Int, rule: Int)] = []
-        for (s, entry) in sources.enumerated() { byID += entry.source.rules.indices.map { (s, $0) } }
-        byID.sort { a, b in
-            KeyOrder.precedes(sources[a.source].source.rules[a.rule].id, sources[b.source].source.rules[b.rule].id)
-        }
+        var inReadingOrder: [(source: Int, rule: Int)] = []
+        for (s, entry) in sources.enumerated() { inReadingOrder += entry.source.rules.indices.map { (s, $0) } }
+        let byID = KeySort.order(count: inReadingOrder.count) { index in
+            let (s, r) = inReadingOrder[index]
+            return sources[s].source.rules[r].id
+        }.map { inReadingOrder[$0] }
         var platforms = BatchInsert(db, into: "rule_platforms", columns: ["rule_id", "platform"])
         for (s, r) in byID {
             let rule = sources[s].source.rules[r]

@@ -4,7 +4,9 @@
 struct EditionTerms: Sendable {
     struct Rule: Sendable {
         let id: String
-        let source: Int
+        /// Its source file's id in the database (an index into `PreparedLinkTerms.sourcePaths`
+        /// until `Linker` maps it).
+        var source: Int
         let ordinal: Int
         let parent: String?
         let text: String

@@ -8,8 +8,8 @@ import Foundation
 /// pairs of neighbouring terms count as terms too. Term ids are shared by all editions, so two
 /// editions' vectors compare directly; weights are computed per pair, with document frequencies
 /// over the two editions being compared: how rare a word is among the rules at hand.
-struct LinkCorpus {
-    struct EditionInfo {
+struct LinkCorpus: Sendable {
+    struct EditionInfo: Sendable, Equatable {
         let id: String
         let isExcerpt: Bool
     }
@@ -31,13 +31,11 @@ struct LinkCorpus {
     static let openingWords = 16
 
     init(_ db: Database, lexicon: LineageLexicon) throws {
-        var editions: [EditionInfo] = []
-        try db.forEachRow("""
-            SELECT e.id, coalesce(max(s.coverage = 'excerpt'), 1) FROM editions e LEFT JOIN sources s ON s.edition_id = e.id
-            GROUP BY e.id HAVING count(s.id) > 0 ORDER BY e.position
-            """) { row in
-            editions.append(EditionInfo(id: row.string(0), isExcerpt: row.int(1) == 1))
-        }
+        try self.init(editions: Self.editions(in: db), lexicon: lexicon, stemmingIn: db)
+    }
+
+    /// `db` only stems words (any connection will do: SQLite's Porter tokenizer is the same in each).
+    init(editions: [EditionInfo], lexicon: LineageLexicon, stemmingIn db: Database) throws {
         self.editions = editions
         // The lexicon's words and the stopwords, stemmed like the index.
         let stems = try Stemmer.stems(of: lexicon.groups.flatMap(\.words) + lexicon.stopwords, in: db)
@@ -49,6 +47,18 @@ struct LinkCorpus {
         for (stem, concept) in conceptOf.sorted(by: { $0.key < $1.key }) {
             lexiconTerm[stem] = termID(concept)
         }
+    }
+
+    /// The editions that have rules in the database, oldest first.
+    static func editions(in db: Database) throws -> [EditionInfo] {
+        var editions: [EditionInfo] = []
+        try db.forEachRow("""
+            SELECT e.id, coalesce(max(s.coverage = 'excerpt'), 1) FROM editions e LEFT JOIN sources s ON s.edition_id = e.id
+            GROUP BY e.id HAVING count(s.id) > 0 ORDER BY e.position
+            """) { row in
+            editions.append(EditionInfo(id: row.string(0), isExcerpt: row.int(1) == 1))
+        }
+        return editions
     }
 
     private mutating func termID(_ name: String) -> Int32 {
@@ -69,58 +79,82 @@ struct LinkCorpus {
 
     /// The rules of edition `index` in reading order, with their term counts, topics and force.
     mutating func load(edition index: Int, _ db: Database) throws -> EditionTerms {
-        let info = editions[index]
-        var edition = EditionTerms(id: info.id, isExcerpt: info.isExcerpt)
-        var tokens: [Int32] = []
-        // Per rule: where its title's and its text's tokens end in `tokens`.
-        var titleEnd: [Int] = []
-        var textEnd: [Int] = []
-        var hasher = Hasher()
+        var scanned = ScannedEdition(editions[index])
         try db.forEachRow("""
             SELECT r.id, r.source_id, r.ordinal, r.parent_id, r.kind, r.title, r.text
             FROM rules r JOIN sources s ON s.id = r.source_id
             WHERE r.edition_id = ?
             ORDER BY coalesce(s.chunk, 1e9), s.path, r.ordinal
-            """, arguments: [info.id]) { row in
-            if !row.isNull(5) { scanner.scan(row.string(5), into: &tokens) }
-            titleEnd.append(tokens.count)
-            let text = row.string(6)
-            let textStart = tokens.count
-            scanner.scan(text, into: &tokens)
-            textEnd.append(tokens.count)
-            hasher = Hasher()
-            for token in tokens[textStart...] { hasher.combine(token) }
-            let kind = row.string(4)
-            edition.rules.append(EditionTerms.Rule(
-                id: row.string(0), source: row.int(1), ordinal: row.int(2), parent: row.optionalString(3), text: text,
-                prescribes: kind == RuleKind.guideline.rawValue || kind == RuleKind.definition.rawValue,
-                topics: [], sameWordsKey: hasher.finalize(), force: .none))
+            """, arguments: [editions[index].id]) { row in
+            scan(id: row.string(0), source: row.int(1), ordinal: row.int(2), parent: row.optionalString(3),
+                 kind: row.string(4), title: row.optionalString(5), text: row.string(6), into: &scanned)
         }
+        var edition = try terms(of: scanned, stemmingIn: db)
+        try attachTopics(to: &edition, db)
+        return edition
+    }
+
+    /// One edition's rules as read so far, their tokens not yet made into terms.
+    struct ScannedEdition: Sendable {
+        var edition: EditionTerms
+        var tokens: [Int32] = []
+        /// Per rule: where its title's and its text's tokens end in `tokens`.
+        var titleEnd: [Int] = []
+        var textEnd: [Int] = []
+
+        init(_ info: EditionInfo) { edition = EditionTerms(id: info.id, isExcerpt: info.isExcerpt) }
+    }
+
+    /// Adds the next rule of an edition, in reading order.
+    mutating func scan(id: String, source: Int, ordinal: Int, parent: String?, kind: String, title: String?, text: String,
+                       into scanned: inout ScannedEdition) {
+        if let title { scanner.scan(title, into: &scanned.tokens) }
+        scanned.titleEnd.append(scanned.tokens.count)
+        let textStart = scanned.tokens.count
+        scanner.scan(text, into: &scanned.tokens)
+        scanned.textEnd.append(scanned.tokens.count)
+        var hasher = Hasher()
+        for token in scanned.tokens[textStart...] { hasher.combine(token) }
+        scanned.edition.rules.append(EditionTerms.Rule(
+            id: id, source: source, ordinal: ordinal, parent: parent, text: text,
+            prescribes: kind == RuleKind.guideline.rawValue || kind == RuleKind.definition.rawValue,
+            topics: [], sameWordsKey: hasher.finalize(), force: .none))
+    }
+
+    /// An edition's rules with their forces and term counts, without topics (`attachTopics`).
+    /// `db` only stems the tokens not seen before.
+    mutating func terms(of scanned: ScannedEdition, stemmingIn db: Database) throws -> EditionTerms {
+        var edition = scanned.edition
         // The force of each rule's lead sentence, on every core: it reads the text word by word.
         let rules = edition.rules
         let forces = ParallelChunks.map(count: rules.count) { NormativeForce.of(rules[$0].text) }
         for (rule, force) in forces.enumerated() { edition.rules[rule].force = force }
         try stemNewTokens(db)
 
+        let tokens = scanned.tokens
         var textIDs: [Int32] = [], openingIDs: [Int32] = [], titleIDs: [Int32] = []
         var start = 0
         for rule in edition.rules.indices {
             textIDs.removeAll(keepingCapacity: true)
             openingIDs.removeAll(keepingCapacity: true)
             titleIDs.removeAll(keepingCapacity: true)
-            collect(tokens[start..<titleEnd[rule]], into: &titleIDs, opening: &openingIDs, keepsOpening: false)
-            collect(tokens[titleEnd[rule]..<textEnd[rule]], into: &textIDs, opening: &openingIDs, keepsOpening: true)
-            start = textEnd[rule]
+            collect(tokens[start..<scanned.titleEnd[rule]], into: &titleIDs, opening: &openingIDs, keepsOpening: false)
+            collect(tokens[scanned.titleEnd[rule]..<scanned.textEnd[rule]], into: &textIDs, opening: &openingIDs, keepsOpening: true)
+            start = scanned.textEnd[rule]
             edition.text.append(&textIDs)
             if titleIDs.isEmpty { edition.lead.append(&openingIDs) } else { edition.lead.append(&titleIDs) }
         }
+        return edition
+    }
 
+    /// Gives an edition's rules their topics (`rule_topics`, known once topics are assigned).
+    mutating func attachTopics(to edition: inout EditionTerms, _ db: Database) throws {
         var indexOfID: [String: Int] = [:]
         indexOfID.reserveCapacity(edition.rules.count)
         for (rule, value) in edition.rules.enumerated() { indexOfID[value.id] = rule }
         try db.forEachRow("""
             SELECT t.rule_id, t.topic_slug FROM rule_topics t JOIN rules r ON r.id = t.rule_id WHERE r.edition_id = ?
-            """, arguments: [info.id]) { row in
+            """, arguments: [edition.id]) { row in
             guard let rule = indexOfID[row.string(0)] else { return }
             let slug = row.string(1)
             let id = topicIDs[slug] ?? Int32(topicIDs.count)
@@ -128,7 +162,6 @@ struct LinkCorpus {
             edition.rules[rule].topics.append(id)
         }
         for rule in edition.rules.indices { edition.rules[rule].topics.sort() }
-        return edition
     }
 
     /// Stems the tokens first seen in the last edition read, each distinct token once.
@@ -166,7 +199,9 @@ struct LinkCorpus {
     }
 
     /// The two editions' rules as unit TF-IDF vectors, document frequencies counted over both.
-    func vectors(_ earlier: EditionTerms, _ later: EditionTerms) -> (earlier: [LinkableRule], later: [LinkableRule]) {
+    /// `termCount`: at least the number of terms of the two (`LinkCorpus.termCount` once both
+    /// were loaded); static, so that it can run beside a `LinkCorpus` that goes on reading.
+    static func vectors(_ earlier: EditionTerms, _ later: EditionTerms, termCount: Int) -> (earlier: [LinkableRule], later: [LinkableRule]) {
         var documentFrequency = [Int32](repeating: 0, count: termCount)
         for edition in [earlier, later] { for term in edition.text.terms { documentFrequency[Int(term)] += 1 } }
         let total = Double(earlier.rules.count + later.rules.count)

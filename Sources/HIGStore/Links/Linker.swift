@@ -16,49 +16,146 @@ enum Linker {
         try db.scalar("SELECT value FROM store_facts WHERE key = ?", digestKey)?.string != digest(lexicon, curated)
     }
 
+    /// `prepared`: the editions' terms made while the rules were written, used when they match
+    /// the database (`PreparedLinkTerms.sourceIDs`); else the terms are read from it.
     static func link(_ db: Database, curated: [CuratedLink] = [], lexicon: LineageLexicon = .bundled,
-                     matcher: RuleMatcher = RuleMatcher()) throws {
+                     matcher: RuleMatcher = RuleMatcher(), prepared: consuming PreparedLinkTerms? = nil) throws {
         try db.execute("DELETE FROM rule_links")
         try db.execute("DELETE FROM rule_force")
-        var corpus = try LinkCorpus(db, lexicon: lexicon)
+        var corpus: LinkCorpus
+        // Each prepared edition is let go once loaded, like an edition read from the database.
+        var preparedEditions: [EditionTerms?] = []
+        var preparedSourceIDs: [Int] = []
+        var state = LinkState(curatedTo: Dictionary(grouping: curated, by: \.to))
+        if let terms = prepared, let sourceIDs = try terms.sourceIDs(in: db, lexicon: lexicon) {
+            corpus = terms.corpus
+            preparedEditions = terms.editions
+            preparedSourceIDs = sourceIDs
+            if matcher.candidatesPerRule == terms.nearestPerRule { state.nearest = terms.nearest }
+            StageTimer.report("lineage: term preparation, while writing", terms.duration)
+        } else {
+            corpus = try LinkCorpus(db, lexicon: lexicon)
+        }
+        // `preparedEditions` is then the only holder of the editions' terms.
+        prepared = nil
         let editions = corpus.editions
-        let curatedTo = Dictionary(grouping: curated, by: \.to)
         let curatedIDs = Set(curated.flatMap { [$0.from, $0.to] })
-        // Where each rule a curated link names is: (edition, place in it).
-        var curatedPlace: [String: (edition: Int, rule: Int)] = [:]
-        // Editions are read when a pair first needs them and dropped when no later pair can.
-        var loaded: [Int: EditionTerms] = [:]
-        var termVectors: Duration = .zero, matching: Duration = .zero, classifying: Duration = .zero
+        var termVectors: Duration = .zero, matching: Duration = .zero, classifying: Duration = .zero, writing: Duration = .zero
         var forces = BatchInsert(db, into: "rule_force", columns: ["rule_id", "force"])
         var linkRows = BatchInsert(db, into: "rule_links", columns: [
             "from_rule", "to_rule", "change", "similarity", "method", "force_from", "force_to", "force_changed", "reversal", "rationale",
         ])
-        func edition(_ index: Int) throws -> EditionTerms {
-            if let edition = loaded[index] { return edition }
+        /// Reads an edition into `state.loaded` (topics need the database) and gives its forces.
+        func load(_ index: Int) throws -> [(rule: String, force: NormativeForce)] {
             let started = ContinuousClock.now
-            let edition = try corpus.load(edition: index, db)
+            var edition: EditionTerms
+            if index < preparedEditions.count, let prepared = preparedEditions[index] {
+                preparedEditions[index] = nil
+                edition = prepared
+                for rule in edition.rules.indices { edition.rules[rule].source = preparedSourceIDs[edition.rules[rule].source] }
+                try corpus.attachTopics(to: &edition, db)
+            } else {
+                edition = try corpus.load(edition: index, db)
+            }
             termVectors += ContinuousClock.now - started
+            for (place, rule) in edition.rules.enumerated() where curatedIDs.contains(rule.id) {
+                state.curatedPlace[rule.id] = (index, place)
+            }
+            state.loaded[index] = edition
             // Rows go in in key order: each insert then lands next to the one before, in pages
             // already at hand (a third less time than in reading order).
-            for rule in edition.rules.sorted(by: { KeyOrder.precedes($0.id, $1.id) }) { try forces.append([rule.id, rule.force.rawValue]) }
-            for (place, rule) in edition.rules.enumerated() where curatedIDs.contains(rule.id) {
-                curatedPlace[rule.id] = (index, place)
-            }
-            loaded[index] = edition
-            return edition
+            return KeySort.order(count: edition.rules.count, by: { edition.rules[$0].id }).map { edition.rules[$0] }
+                .map { ($0.id, $0.force) }
         }
-        // hasDescendant[k][i]: rule i of edition k already continues in a later edition.
-        var hasDescendant: [Int: [Bool]] = [:]
-        if !editions.isEmpty { _ = try edition(0) }
+        // Edition k's links are found on the other cores while this thread writes what is known
+        // before them (forces, the links of edition k - 1) and reads edition k + 1: writing uses
+        // one core, and finding links needs no database.
+        var pendingForces = editions.isEmpty ? [] : try load(0)
+        if editions.count > 1 { pendingForces += try load(1) }
+        var pendingLinks: [LinkRow] = []
+        func writePending() throws {
+            let started = ContinuousClock.now
+            for (rule, force) in pendingForces { try forces.append([rule, force.rawValue]) }
+            for row in pendingLinks { try linkRows.append(row.values) }
+            (pendingForces, pendingLinks) = ([], [])
+            writing += ContinuousClock.now - started
+        }
         for k in editions.indices.dropFirst() {
-            let laterEdition = try edition(k)
+            let finding = BackgroundWork { [state, termCount = corpus.termCount] isCancelled in
+                try state.links(into: k, editions: editions, termCount: termCount, matcher: matcher, isCancelled: isCancelled)
+            }
+            // Joined before anything is thrown out of here.
+            defer { finding.cancelAndWait() }
+            try writePending()
+            if k + 1 < editions.count { pendingForces += try load(k + 1) }
+            let found = try finding.take().get()
+            state.hasDescendant = found.hasDescendant
+            state.nearest[k] = nil
+            pendingLinks = found.rows
+            termVectors += found.termVectors
+            matching += found.matching
+            classifying += found.classifying
+            // An edition stays while a later one may still look back to it: across excerpts only.
+            for index in state.loaded.keys where index < k && !(index + 1...k).allSatisfy({ editions[$0].isExcerpt }) {
+                state.loaded[index] = nil
+                state.hasDescendant[index] = nil
+            }
+        }
+        try writePending()
+        try forces.finish()
+        try linkRows.finish()
+        // Reading editions into term vectors is interleaved with matching them, so its time is
+        // summed and reported apart, like the import's stages (HIG_TIMING). Writing runs beside
+        // the matching of the next edition.
+        for (name, duration) in [("term vectors", termVectors), ("matching", matching), ("classifying links", classifying),
+                                 ("writing forces and links, beside matching", writing)] {
+            StageTimer.report("lineage: \(name)", duration)
+        }
+        try db.execute("""
+            INSERT INTO store_facts (key, value) VALUES (?, ?)
+            ON CONFLICT (key) DO UPDATE SET value = excluded.value
+            """, digestKey, digest(lexicon, curated))
+    }
+
+    /// What linking an edition needs from the editions before it, handed to the thread that
+    /// finds its links and back.
+    private struct LinkState: Sendable {
+        let curatedTo: [String: [CuratedLink]]
+        /// Where each rule a curated link names is: (edition, place in it).
+        var curatedPlace: [String: (edition: Int, rule: Int)] = [:]
+        /// Editions are read when a pair first needs them and dropped when no later pair can.
+        var loaded: [Int: EditionTerms] = [:]
+        /// hasDescendant[k][i]: rule i of edition k already continues in a later edition.
+        var hasDescendant: [Int: [Bool]] = [:]
+        /// `PreparedLinkTerms.nearest`: for edition k, its rules' nearest in edition k - 1.
+        var nearest: [Int: [[Int32]]] = [:]
+
+        init(curatedTo: [String: [CuratedLink]]) { self.curatedTo = curatedTo }
+
+        struct Found: Sendable {
+            /// `rule_links` rows, in key order per earlier edition.
+            let rows: [LinkRow]
+            let hasDescendant: [Int: [Bool]]
+            let termVectors: Duration, matching: Duration, classifying: Duration
+        }
+
+        /// The links into edition `k` from the one before it and, for rules left without a
+        /// counterpart there, from the editions before that while those in between are excerpts.
+        /// Needs edition `k` and those it looks back to in `loaded`.
+        func links(into k: Int, editions: [LinkCorpus.EditionInfo], termCount: Int, matcher: RuleMatcher,
+                   isCancelled: () -> Bool) throws -> Found {
+            var hasDescendant = self.hasDescendant
+            var rows: [LinkRow] = []
+            var termVectors: Duration = .zero, matching: Duration = .zero, classifying: Duration = .zero
+            let laterEdition = loaded[k]!
             var unmatched = Array(laterEdition.rules.indices)
             var back = k - 1
             while back >= 0 && !unmatched.isEmpty {
-                let earlierEdition = try edition(back)
+                guard !isCancelled() else { throw CancellationError() }
+                let earlierEdition = loaded[back]!
                 var descendants = hasDescendant[back] ?? [Bool](repeating: false, count: earlierEdition.rules.count)
                 let started = ContinuousClock.now
-                let (earlierRules, laterRules) = corpus.vectors(earlierEdition, laterEdition)
+                let (earlierRules, laterRules) = LinkCorpus.vectors(earlierEdition, laterEdition, termCount: termCount)
                 termVectors += ContinuousClock.now - started
                 var found: [FoundLink] = []
                 // Curated links into this edition from that one are taken as they are.
@@ -82,7 +179,9 @@ enum Linker {
                 let earlier = eligible.map { earlierRules[$0] }
                 let later = unmatched.map { laterRules[$0] }
                 let matchStarted = ContinuousClock.now
-                let links = matcher.match(earlier: earlier, later: later, termCount: corpus.termCount)
+                // Found before when every rule of both editions is in play (no curated link took any).
+                let known = back == k - 1 && earlier.count == earlierRules.count && later.count == laterRules.count ? nearest[k] : nil
+                let links = matcher.match(earlier: earlier, later: later, termCount: termCount, nearest: known)
                 matching += ContinuousClock.now - matchStarted
                 var matchedLater = Set<Int>()
                 for link in links {
@@ -99,11 +198,10 @@ enum Linker {
                                            forces: (earlierEdition.rules[earlierIndex].force, laterEdition.rules[unmatched[link.later]].force),
                                            rationale: nil))
                 }
-                // Classifying a link reads both texts word by word: on every core; written in key order.
+                // Classifying a link reads both texts word by word: on every core; in key order.
                 let classifyStarted = ContinuousClock.now
-                let sortedLinks = found.sorted { KeyOrder.precedes(($0.from.id, $0.to.id), ($1.from.id, $1.to.id)) }
-                let rows = ParallelChunks.map(count: sortedLinks.count) { sortedLinks[$0].row() }
-                for row in rows { try linkRows.append(row) }
+                let sortedLinks = KeySort.order(count: found.count) { (found[$0].from.id, found[$0].to.id) }.map { found[$0] }
+                rows += ParallelChunks.map(count: sortedLinks.count) { sortedLinks[$0].row() }
                 classifying += ContinuousClock.now - classifyStarted
                 hasDescendant[back] = descendants
                 unmatched = unmatched.enumerated().filter { !matchedLater.contains($0.offset) }.map(\.element)
@@ -111,23 +209,9 @@ enum Linker {
                 guard earlierEdition.isExcerpt else { break }
                 back -= 1
             }
-            // An edition stays while a later one may still look back to it: across excerpts only.
-            for index in loaded.keys where index < k && !(index + 1...k).allSatisfy({ editions[$0].isExcerpt }) {
-                loaded[index] = nil
-                hasDescendant[index] = nil
-            }
+            return Found(rows: rows, hasDescendant: hasDescendant, termVectors: termVectors, matching: matching,
+                         classifying: classifying)
         }
-        try forces.finish()
-        try linkRows.finish()
-        // Reading editions into term vectors is interleaved with matching them, so its time is
-        // summed and reported apart, like the import's stages (HIG_TIMING).
-        for (name, duration) in [("term vectors", termVectors), ("matching", matching), ("classifying and writing links", classifying)] {
-            StageTimer.report("lineage: \(name)", duration)
-        }
-        try db.execute("""
-            INSERT INTO store_facts (key, value) VALUES (?, ?)
-            ON CONFLICT (key) DO UPDATE SET value = excluded.value
-            """, digestKey, digest(lexicon, curated))
     }
 
     /// A link found between two rules, its class still to be read from their texts when the
@@ -143,7 +227,7 @@ enum Linker {
         let rationale: String?
 
         /// Its row of `rule_links`, flags included.
-        func row() -> [any DatabaseValueConvertible] {
+        func row() -> LinkRow {
             // Most links join the same bytes (unchanged or moved rules): the same bytes are the
             // same words, so the word-by-word comparison has nothing to find.
             let sameBytes = from.text.utf8.elementsEqual(to.text.utf8)
@@ -161,8 +245,28 @@ enum Linker {
             var notes: [String] = []
             if forceChanged { notes.append("force: \(forces.0.rawValue) → \(forces.1.rawValue)") }
             if reversal { notes.append("reversal: the later rule recommends what the earlier one ruled out, or the other way round") }
-            return [from.id, to.id, change.rawValue, (similarity * 1000).rounded() / 1000, method, forces.0.rawValue,
-                    forces.1.rawValue, forceChanged ? 1 : 0, reversal ? 1 : 0, rationale ?? (notes.isEmpty ? nil : notes.joined(separator: "; "))]
+            return LinkRow(from: from.id, to: to.id, change: change, similarity: (similarity * 1000).rounded() / 1000, method: method,
+                           forces: forces, forceChanged: forceChanged, reversal: reversal,
+                           rationale: rationale ?? (notes.isEmpty ? nil : notes.joined(separator: "; ")))
+        }
+    }
+
+    /// A row of `rule_links` as plain fields: a pair's rows wait while the next pair is matched,
+    /// and an array of values a row took four times the memory.
+    private struct LinkRow: Sendable {
+        let from: String
+        let to: String
+        let change: ChangeClass
+        let similarity: Double
+        let method: String
+        let forces: (NormativeForce, NormativeForce)
+        let forceChanged: Bool
+        let reversal: Bool
+        let rationale: String?
+
+        var values: [any DatabaseValueConvertible] {
+            [from, to, change.rawValue, similarity, method, forces.0.rawValue, forces.1.rawValue, forceChanged ? 1 : 0,
+             reversal ? 1 : 0, rationale]
         }
     }
 

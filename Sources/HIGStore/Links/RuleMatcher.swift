@@ -50,9 +50,10 @@ struct RuleMatcher: Sendable {
     var kindPenalty = 0.1
     var positionWeight = 0.05
 
-    func match(earlier: [LinkableRule], later: [LinkableRule], termCount: Int) -> [Link] {
+    /// `nearest`: `nearest(earlier:later:termCount:)` of these rules when it was found before.
+    func match(earlier: [LinkableRule], later: [LinkableRule], termCount: Int, nearest: [[Int32]]? = nil) -> [Link] {
         guard !earlier.isEmpty, !later.isEmpty else { return [] }
-        let candidates = candidateLists(earlier: earlier, later: later, termCount: termCount)
+        let candidates = candidateLists(earlier: earlier, later: later, termCount: termCount, nearest: nearest)
         // One to one, best first. A weak pair must be each side's best choice.
         var bestForEarlier = [Double](repeating: 0, count: earlier.count)
         for list in candidates { for candidate in list { bestForEarlier[candidate.earlier] = max(bestForEarlier[candidate.earlier], candidate.score) } }
@@ -216,52 +217,73 @@ struct RuleMatcher: Sendable {
         let score: Double
     }
 
-    /// Each later rule's best candidates, best first.
-    private func candidateLists(earlier: [LinkableRule], later: [LinkableRule], termCount: Int) -> [[Candidate]] {
+    /// Each later rule's best candidates, best first. `nearest`: what `nearest(earlier:later:termCount:)`
+    /// gives for these rules, when it was found before.
+    private func candidateLists(earlier: [LinkableRule], later: [LinkableRule], termCount: Int,
+                                nearest known: [[Int32]]?) -> [[Candidate]] {
+        let nearest = known ?? self.nearest(earlier: earlier, later: later, termCount: termCount)
+        return ParallelChunks.map(count: later.count) { l in
+            nearest[l].map { index in
+                let (cosine, score) = self.score(later[l], earlier[Int(index)])
+                return Candidate(earlier: Int(index), cosine: cosine, score: score)
+            }.sorted { ($0.score, $1.earlier) > ($1.score, $0.earlier) }
+        }
+    }
+
+    /// Each later rule's `candidatesPerRule` earlier rules of the greatest partial dot product
+    /// (over the terms not too common to search by), in no particular order. Words only, no
+    /// topics: so it can be found before topics are assigned (`PreparedLinkTerms`).
+    /// `onEveryCore` false: on this thread alone, to leave the other core to the one writing.
+    func nearest(earlier: [LinkableRule], later: [LinkableRule], termCount: Int, onEveryCore: Bool = true) -> [[Int32]] {
+        guard !earlier.isEmpty else { return later.map { _ in [] } }
         let postings = Postings(earlier, termCount: termCount)
+        // Each later rule's list depends on nothing but the index: on every core, each worker
+        // with its own accumulator.
+        guard onEveryCore else {
+            var scratch = Accumulator(count: earlier.count)
+            return later.map { nearest(to: $0, postings, &scratch) }
+        }
+        return ParallelChunks.map(count: later.count, makeScratch: { Accumulator(count: earlier.count) }) { l, scratch in
+            nearest(to: later[l], postings, &scratch)
+        }
+    }
+
+    private func nearest(to rule: LinkableRule, _ postings: Postings, _ scratch: inout Accumulator) -> [Int32] {
         // A term in more than this many earlier rules says too little to find candidates by (it
         // still counts in the score). A constant: a limit that grew with the edition would make
         // the walk over postings grow with its square.
         let commonLimit = 400
-        // Each later rule's list depends on nothing but the index: on every core, each worker
-        // with its own accumulator.
-        return ParallelChunks.map(count: later.count, makeScratch: { Accumulator(count: earlier.count) }) { l, scratch in
-            let rule = later[l]
-            postings.start.withUnsafeBufferPointer { start in
-                postings.rules.withUnsafeBufferPointer { rules in
-                    postings.weights.withUnsafeBufferPointer { weights in
-                        scratch.sums.withUnsafeMutableBufferPointer { sums in
-                            for (term, weight) in zip(rule.terms, rule.weights) {
-                                let from = Int(start[Int(term)]), to = Int(start[Int(term) + 1])
-                                guard to - from <= commonLimit else { continue }
-                                for posting in from..<to {
-                                    let earlierRule = Int(rules[posting])
-                                    if sums[earlierRule] == 0 { scratch.touched.append(rules[posting]) }
-                                    sums[earlierRule] += weight * weights[posting]
-                                }
+        postings.start.withUnsafeBufferPointer { start in
+            postings.rules.withUnsafeBufferPointer { rules in
+                postings.weights.withUnsafeBufferPointer { weights in
+                    scratch.sums.withUnsafeMutableBufferPointer { sums in
+                        for (term, weight) in zip(rule.terms, rule.weights) {
+                            let from = Int(start[Int(term)]), to = Int(start[Int(term) + 1])
+                            guard to - from <= commonLimit else { continue }
+                            for posting in from..<to {
+                                let earlierRule = Int(rules[posting])
+                                if sums[earlierRule] == 0 { scratch.touched.append(rules[posting]) }
+                                sums[earlierRule] += weight * weights[posting]
                             }
                         }
                     }
                 }
             }
-            // The best few by partial dot product, without sorting all that were touched.
-            var top: [Int32] = []
-            for index in scratch.touched {
-                let value = scratch.sums[Int(index)]
-                if top.count == candidatesPerRule {
-                    guard let last = top.last, (value, last) > (scratch.sums[Int(last)], index) else { continue }
-                    top.removeLast()
-                }
-                let position = top.firstIndex { (value, $0) > (scratch.sums[Int($0)], index) } ?? top.count
-                top.insert(index, at: position)
-            }
-            for index in scratch.touched { scratch.sums[Int(index)] = 0 }
-            scratch.touched.removeAll(keepingCapacity: true)
-            return top.map { index in
-                let (cosine, score) = self.score(rule, earlier[Int(index)])
-                return Candidate(earlier: Int(index), cosine: cosine, score: score)
-            }.sorted { ($0.score, $1.earlier) > ($1.score, $0.earlier) }
         }
+        // The best few by partial dot product, without sorting all that were touched.
+        var top: [Int32] = []
+        for index in scratch.touched {
+            let value = scratch.sums[Int(index)]
+            if top.count == candidatesPerRule {
+                guard let last = top.last, (value, last) > (scratch.sums[Int(last)], index) else { continue }
+                top.removeLast()
+            }
+            let position = top.firstIndex { (value, $0) > (scratch.sums[Int($0)], index) } ?? top.count
+            top.insert(index, at: position)
+        }
+        for index in scratch.touched { scratch.sums[Int(index)] = 0 }
+        scratch.touched.removeAll(keepingCapacity: true)
+        return top
     }
 
     /// The earlier rules that have each term, with the term's weight in each, in flat arrays:

@@ -47,9 +47,9 @@ enum TopicAssigner {
             for topic in topics(of: rule) { rows.append((rule, topic)) }
         }
         let slugs = taxonomy.topics.map(\.slug)
-        rows.sort { a, b in KeyOrder.precedes((rules.id[a.rule], slugs[a.topic]), (rules.id[b.rule], slugs[b.topic])) }
+        let inKeyOrder = KeySort.order(count: rows.count) { (rules.id[rows[$0].rule], slugs[rows[$0].topic]) }
         var insert = BatchInsert(db, into: "rule_topics", columns: ["rule_id", "topic_slug", "via"])
-        for row in rows {
+        for row in inKeyOrder.lazy.map({ rows[$0] }) {
             try insert.append([rules.id[row.rule], slugs[row.topic], own[row.rule].isEmpty ? "parent" : "match"])
         }
         try insert.finish()
