@@ -96,6 +96,26 @@ struct SearchRankingTests {
         }
     }
 
+    @Test("BestScores keeps exactly the matches ranking at or above the keep-th, ties included", arguments: 0..<40)
+    func bestScores(seed: Int) {
+        var random = SeededRandom(seed: UInt64(seed))
+        let count = random.int(0...3_000)
+        // Few distinct ranks, so that ties at the threshold are common.
+        let ranks = (0..<count).map { _ in -Double(random.int(0...40)) / 4 }
+        let keep = [1, 3, 10, 266, 5_000, .max][seed % 6]
+        let best = BestScores(keep: keep)
+        for (rowid, rank) in ranks.enumerated() { best.offer(rowid: Int64(rowid), rank: rank) }
+        // Ranks ascending, rowids ascending among equal ranks.
+        let sorted: [(rowid: Int64, rank: Double)] = ranks.indices.sorted { ranks[$0] < ranks[$1] || (ranks[$0] == ranks[$1] && $0 < $1) }
+            .map { (rowid: Int64($0), rank: ranks[$0]) }
+        let expected = keep >= sorted.count ? sorted : sorted.filter { $0.rank <= sorted[keep - 1].rank }
+        let kept = best.best()
+        #expect(kept.map { $0.rowid } == expected.map { $0.rowid }, "seed \(seed), \(count) matches, keep \(keep)")
+        #expect(kept.map { $0.rank } == expected.map { $0.rank })
+        #expect(best.matches == count)
+        #expect(best.keptAll == (expected.count == count))
+    }
+
     @Test("The stored rule counts are the ones used, for plain phrases of one token only")
     func storedRuleCountsAreUsed() throws {
         try Self.withSeedCopy { path in

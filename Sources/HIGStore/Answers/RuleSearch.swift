@@ -51,13 +51,11 @@ extension RuleStore {
     // `hig_bm25` is FTS5's bm25 with what it needs of the index stored at import
     // (SearchRanking.swift): the same scores, a sixth of the time for a common word.
 
-    /// The matches best first, from the index alone; `?2` rows at most.
-    static let rankedMatchesQuery = """
-        SELECT rowid, hig_bm25(rules_fts, 0.0, 1.0) AS rank
-        FROM rules_fts
-        WHERE rules_fts MATCH ?1
-        ORDER BY rank
-        LIMIT ?2
+    /// Scores every match from the index alone, for `SearchRanking.collect` to keep the best
+    /// (`hig_bm25_best` returns NULL: no row comes out, and no sorter is fed). FTS5 refuses its
+    /// functions inside an aggregate, hence the condition.
+    static let bestMatchesQuery = """
+        SELECT count(*) FROM rules_fts WHERE rules_fts MATCH ?1 AND hig_bm25_best(rules_fts, 0.0, 1.0) IS NOT NULL
         """
 
     /// The filters on a rule `r`: edition `?2`, kind `?3`, topic `?4`, platform `?5`; NULL lets
@@ -125,7 +123,7 @@ extension RuleStore {
         }
         ranking.phrases = phrases
         defer { ranking.phrases = nil }
-        let ranked = try rankedHits(expression, request)
+        let ranked = try rankedHits(expression, request, ranking: ranking)
         let records = try ranked.compactMap { hit in try rule(id: hit.id).map { (hit, $0) } }
         let snippetMaker = try searchSnippets ?? SearchSnippets()
         searchSnippets = snippetMaker
@@ -136,43 +134,33 @@ extension RuleStore {
     /// The best `request.limit` matches that pass the filters, by rank, ties by id: what
     /// `ORDER BY rank, id LIMIT n` gives.
     ///
-    /// The index ranks its matches without reading their rows; the filters and ids are then
-    /// read in rank order for as few as are needed: until `limit` rules passed and the next match
-    /// ranks below the last of them (rules with equal texts have equal ranks, an unchanged rule
-    /// in every edition, so every rule tied with the limit-th has to be seen before sorting the
-    /// ties by id). When the first candidates hold too few that pass (a narrow filter), every
-    /// match's row is read in one query instead.
-    private func rankedHits(_ expression: String, _ request: SearchRequest) throws -> [RankedRule] {
+    /// The index scores every match without reading its row, keeping the best (`BestScores`);
+    /// the filters and ids are then read in rank order for as few as are needed: until `limit`
+    /// rules passed and the next match ranks below the last of them (rules with equal texts
+    /// have equal ranks, an unchanged rule in every edition, so every rule tied with the
+    /// limit-th has to be seen before the ties are sorted by id). With filters, 256 more are
+    /// kept; when even those hold too few that pass (a narrow filter), every match's row is read
+    /// in one query instead.
+    private func rankedHits(_ expression: String, _ request: SearchRequest, ranking: SearchRanking) throws -> [RankedRule] {
         let filter = request.filter
         let filtered = filter.edition != nil || filter.kind != nil || filter.topic != nil || filter.platform != nil
         let limit = request.limit
-        var window = limit.addingReportingOverflow(256).overflow ? Int.max : limit + 256
-        while true {
-            var accepted: [RankedRule] = []
-            var cutoff: Double?
-            var read = 0
-            var passedCutoff = false
-            try db.forRows(Self.rankedMatchesQuery, arguments: [expression, window], while: { row in
-                let rank = row.double(1)
-                if let cutoff, rank > cutoff {
-                    passedCutoff = true
-                    return false
-                }
-                read += 1
-                let rowid = Int64(row.int(0))
-                let id = try db.scalar(Self.filteredRuleQuery, rowid, filter.edition, filter.kind?.rawValue, filter.topic, filter.platform)
-                if let id = id?.string {
-                    accepted.append(RankedRule(rowid: rowid, id: id, rank: rank))
-                    if accepted.count == limit { cutoff = rank }
-                }
-                return true
-            })
-            if passedCutoff || read < window {
-                return Array(accepted.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : KeyOrder.precedes($0.id, $1.id) }.prefix(limit))
-            }
-            if filtered && accepted.count < limit { return try filteredRankedHits(expression, request) }
-            window = window.multipliedReportingOverflow(by: 8).overflow ? Int.max : window * 8
+        let keep = !filtered ? limit : limit.addingReportingOverflow(256).overflow ? Int.max : limit + 256
+        let best = try ranking.collect(keep: keep) { try db.execute(Self.bestMatchesQuery, expression) }
+        var accepted: [RankedRule] = []
+        var cutoff: Double?
+        for (rowid, rank) in best.best() {
+            if let cutoff, rank > cutoff { break }
+            let id = try db.scalar(Self.filteredRuleQuery, rowid, filter.edition, filter.kind?.rawValue, filter.topic, filter.platform)
+            guard let id = id?.string else { continue }
+            accepted.append(RankedRule(rowid: rowid, id: id, rank: rank))
+            if accepted.count == limit { cutoff = rank }
         }
+        // Every rule ranking at or above the cutoff was kept, so the ties are all here.
+        if accepted.count >= limit || best.keptAll {
+            return Array(accepted.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : KeyOrder.precedes($0.id, $1.id) }.prefix(limit))
+        }
+        return try filteredRankedHits(expression, request)
     }
 
     private func filteredRankedHits(_ expression: String, _ request: SearchRequest) throws -> [RankedRule] {

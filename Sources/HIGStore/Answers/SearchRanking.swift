@@ -24,6 +24,9 @@ import Foundation
 /// are kept for the connection's later searches, and dropped when the database may have changed.
 final class SearchRanking {
     static let functionName = "hig_bm25"
+    /// `hig_bm25_best(rules_fts, weight, ...)`: scores each row as `hig_bm25` does and offers it to
+    /// `collect(keep:_:)`'s collector instead of returning it (it returns NULL).
+    static let collectingFunctionName = "hig_bm25_best"
 
     /// The texts of the query's phrases, in order, when the query is made of plain phrases
     /// only (`SearchExpression`); nil otherwise. Set by the search around each query.
@@ -54,15 +57,30 @@ final class SearchRanking {
             throw SQLiteError(code: SQLITE_ERROR, message: "FTS5 is not available", sql: statement.sql, path: db.path)
         }
         let ranking = SearchRanking(db: db)
-        let retained = Unmanaged.passRetained(ranking)
-        let code = create(api, functionName, retained.toOpaque(), rankFunction) { userData in
-            if let userData { Unmanaged<SearchRanking>.fromOpaque(userData).release() }
-        }
-        guard code == SQLITE_OK else {
-            retained.release()
-            throw SQLiteError(code: code, connection: db.handle, sql: statement.sql)
+        for (name, function) in [(functionName, rankFunction), (collectingFunctionName, collectingFunction)] {
+            // Each function holds the ranking, released when the connection drops the function.
+            let retained = Unmanaged.passRetained(ranking)
+            let code = create(api, name, retained.toOpaque(), function) { userData in
+                if let userData { Unmanaged<SearchRanking>.fromOpaque(userData).release() }
+            }
+            guard code == SQLITE_OK else {
+                retained.release()
+                throw SQLiteError(code: code, connection: db.handle, sql: statement.sql)
+            }
         }
         return ranking
+    }
+
+    /// The collector `hig_bm25_best` offers its rows to while `collect` runs.
+    private var collector: BestScores?
+
+    /// Runs `query` (which calls `hig_bm25_best`) and returns the best-ranked matches it scored.
+    func collect(keep: Int, _ query: () throws -> Void) rethrows -> BestScores {
+        let best = BestScores(keep: keep)
+        collector = best
+        defer { collector = nil }
+        try query()
+        return best
     }
 
     /// Changes when the database may have: this connection's writes, or a commit by another.
@@ -83,8 +101,11 @@ final class SearchRanking {
         /// Scratch for one row: each phrase's weighted count.
         let frequencies: UnsafeMutableBufferPointer<Double>
         let lengths: LengthCache?
+        /// Where `hig_bm25_best` offers the query's rows.
+        let collector: BestScores?
 
-        init(idf: [Double], averageLength: Double, weights: [Double], lengths: LengthCache?) {
+        init(idf: [Double], averageLength: Double, weights: [Double], lengths: LengthCache?, collector: BestScores?) {
+            self.collector = collector
             self.idf = .allocate(capacity: idf.count)
             _ = self.idf.initialize(from: idf)
             self.averageLength = averageLength
@@ -187,7 +208,7 @@ final class SearchRanking {
         }
         let weights = (0..<Int(max(0, argumentCount))).map { sqlite3_value_double(arguments?[$0]) }
         let statistics = QueryStatistics(idf: idf, averageLength: Double(tokens) / Double(rows), weights: weights,
-                                         lengths: lengthCache())
+                                         lengths: lengthCache(), collector: collector)
         let data = Unmanaged.passRetained(statistics)
         code = fts.xSetAuxdata(context, data.toOpaque()) { data in
             if let data { Unmanaged<QueryStatistics>.fromOpaque(data).release() }
@@ -222,9 +243,10 @@ final class SearchRanking {
         return Int64(rows[0].int ?? 0)
     }
 
-    /// One row's score: FTS5's `fts5Bm25Function`, with k1 = 1.2 and b = 0.75.
+    /// One row's score: FTS5's `fts5Bm25Function`, with k1 = 1.2 and b = 0.75; returned as the
+    /// function's result, or offered to the query's collector when `collects`.
     fileprivate func score(_ api: UnsafePointer<Fts5ExtensionApi>, _ context: OpaquePointer, _ result: OpaquePointer,
-                           _ arguments: UnsafeMutablePointer<OpaquePointer?>?, _ argumentCount: Int32) {
+                           _ arguments: UnsafeMutablePointer<OpaquePointer?>?, _ argumentCount: Int32, collects: Bool) {
         let fts = api.pointee
         var data = fts.xGetAuxdata(context, 0)
         if data == nil {
@@ -235,11 +257,19 @@ final class SearchRanking {
         guard let data else { return sqlite3_result_error_code(result, SQLITE_ERROR) }
         // FTS5 holds the statistics until the query ends: no retain needed.
         Unmanaged<QueryStatistics>.fromOpaque(data)._withUnsafeGuaranteedRef { statistics in
-            score(fts, context, result, statistics)
+            let (rank, code) = rank(fts, context, statistics)
+            guard let rank else { return sqlite3_result_error_code(result, code) }
+            if collects {
+                statistics.collector?.offer(rowid: fts.xRowid(context), rank: rank)
+                sqlite3_result_null(result)
+            } else {
+                sqlite3_result_double(result, rank)
+            }
         }
     }
 
-    private func score(_ fts: Fts5ExtensionApi, _ context: OpaquePointer, _ result: OpaquePointer, _ statistics: QueryStatistics) {
+    /// The row's rank (bm25 negated: lower is better), or nil and SQLite's result code.
+    private func rank(_ fts: Fts5ExtensionApi, _ context: OpaquePointer, _ statistics: QueryStatistics) -> (Double?, Int32) {
         let frequencies = statistics.frequencies
         let weights = statistics.weights
         for phrase in frequencies.indices {
@@ -248,7 +278,7 @@ final class SearchRanking {
             var column: Int32 = 0
             var offset: Int32 = 0
             let code = fts.xPhraseFirst(context, Int32(phrase), &iterator, &column, &offset)
-            guard code == SQLITE_OK else { return sqlite3_result_error_code(result, code) }
+            guard code == SQLITE_OK else { return (nil, code) }
             while column >= 0 {
                 frequency += Int(column) < weights.count ? weights[Int(column)] : 1.0
                 fts.xPhraseNext(context, &iterator, &column, &offset)
@@ -261,7 +291,7 @@ final class SearchRanking {
         } else {
             var tokens: Int32 = 0
             let code = fts.xColumnSize(context, -1, &tokens)
-            guard code == SQLITE_OK else { return sqlite3_result_error_code(result, code) }
+            guard code == SQLITE_OK else { return (nil, code) }
             length = Double(tokens)
         }
         let k1 = 1.2
@@ -271,16 +301,23 @@ final class SearchRanking {
             let frequency = frequencies[phrase]
             score += statistics.idf[phrase] * ((frequency * (k1 + 1.0)) / (frequency + k1 * (1 - b + b * length / statistics.averageLength)))
         }
-        sqlite3_result_double(result, -1.0 * score)
+        return (-1.0 * score, SQLITE_OK)
     }
 }
 
-/// The C entry point FTS5 calls for each row: hands the row to the `SearchRanking` registered
+/// The C entry points FTS5 calls for each row: hand the row to the `SearchRanking` registered
 /// with the function.
 private let rankFunction: fts5_extension_function = { api, context, result, weightCount, weights in
     guard let api, let context, let result, let userData = api.pointee.xUserData(context) else { return }
     // The connection holds the ranking while the function can be called: no retain needed.
     Unmanaged<SearchRanking>.fromOpaque(userData)._withUnsafeGuaranteedRef { ranking in
-        ranking.score(api, context, result, weights, weightCount)
+        ranking.score(api, context, result, weights, weightCount, collects: false)
+    }
+}
+
+private let collectingFunction: fts5_extension_function = { api, context, result, weightCount, weights in
+    guard let api, let context, let result, let userData = api.pointee.xUserData(context) else { return }
+    Unmanaged<SearchRanking>.fromOpaque(userData)._withUnsafeGuaranteedRef { ranking in
+        ranking.score(api, context, result, weights, weightCount, collects: true)
     }
 }
