@@ -222,6 +222,33 @@ struct SearchRankingTests {
         #expect(sql.contains("tokenize = '\(SearchSnippets.tokenizer)'"))
     }
 
+    @Test("A filter that none of the best matches pass reads every match's row, and still finds the best that pass")
+    func narrowFilterFallsBack() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let path = folder.appending(path: "n.sqlite").path
+            // 400 short guidelines rank above the 3 long notes for "zeppelin": more than the 256
+            // extra matches a filter is given before every match's row is read.
+            let guidelines = (1...400).map { "**Prefer zeppelins \($0)**. They float.\n" }.joined(separator: "\n")
+            let notes = (1...3).map { "**Note:** Zeppelins \($0) float over the sea, the hills and the towns of the valley.\n" }
+                .joined(separator: "\n")
+            let editions = try Fixtures.writeEditions(in: folder.appending(path: "e"), manifest: Fixtures.manifest([("one", "one.md")]),
+                                                      files: ["one.md": Data((guidelines + "\n" + notes).utf8)])
+            _ = try RuleStore.importEditions(from: editions, into: path)
+            let store = try RuleStore.open(path: path)
+            for limit in [1, 2, 3, 10] {
+                let expected = try store.db.rows("""
+                    SELECT r.id FROM rules_fts JOIN rules r ON r.rowid = rules_fts.rowid
+                    WHERE rules_fts MATCH '"zeppelin"' AND r.kind = 'note' ORDER BY bm25(rules_fts, 0.0, 1.0), r.id LIMIT ?
+                    """, limit).map { $0.string("id") }
+                #expect(expected.count == min(limit, 3))
+                let hits = try store.search(SearchRequest(text: "zeppelin", filter: RuleFilter(kind: .note), limit: limit)).hits
+                #expect(hits.map(\.record.id) == expected)
+                #expect(hits.allSatisfy { $0.record.kind == .note && $0.snippet.contains(SearchHit.open) })
+            }
+            #expect(try store.search(SearchRequest(text: "zeppelin", limit: 500)).hits.count == 403)
+        }
+    }
+
     @Test("Filtered searches give what ranking every match with its row gives", arguments: [
         RuleFilter(edition: "current"), RuleFilter(kind: .note), RuleFilter(topic: "platform-elements"),
         RuleFilter(platform: "macOS"), RuleFilter(edition: "2011", kind: .guideline), RuleFilter(),
