@@ -198,22 +198,42 @@ struct SearchRankingTests {
         }
     }
 
-    @Test("Snippets are FTS5's own, read from the rules' index", arguments: ["tap", "alert button", "the default button",
-                                                                            "cancel zeppelin", "don't use OK"])
-    func snippetsAreFTS5s(text: String) throws {
-        let store = TopicTests.store
-        let result = try store.search(SearchRequest(text: text, limit: 30))
-        #expect(!result.hits.isEmpty)
+    /// Each hit's snippet against FTS5's own `snippet` of the same row in the rules' index.
+    static func expectFTS5Snippets(_ result: SearchResult, _ store: RuleStore) throws {
+        #expect(!result.hits.isEmpty, "\(result.expression)")
         for hit in result.hits {
             let own = try store.db.scalar("""
                 SELECT snippet(rules_fts, -1, char(1), char(2), '…', 20) FROM rules_fts
                 WHERE rules_fts MATCH ?1 AND rowid = (SELECT rowid FROM rules WHERE id = ?2)
                 """, result.expression, hit.record.id)?.string
-            #expect(hit.snippet == own, "\(text): \(hit.record.id)")
+            #expect(hit.snippet == own, "\(result.expression): \(hit.record.id)")
             #expect(hit.snippet.contains(SearchHit.open))
         }
-        let raw = try store.search(SearchRequest(text: "NEAR(cancel left, 6)", raw: true, limit: 30))
-        #expect(raw.hits.allSatisfy { $0.snippet.contains(SearchHit.open) })
+    }
+
+    @Test("Snippets are FTS5's own, read from the rules' index", arguments: ["tap", "alert button", "the default button",
+                                                                            "cancel zeppelin", "don't use OK"])
+    func snippetsAreFTS5s(text: String) throws {
+        let store = TopicTests.store
+        try Self.expectFTS5Snippets(try store.search(SearchRequest(text: text, limit: 30)), store)
+    }
+
+    @Test("Raw expressions' snippets are FTS5's own too", arguments: ["NEAR(cancel left, 6)", "title: alert", "butt*", "alert NOT cancel", "^use"])
+    func rawSnippetsAreFTS5s(expression: String) throws {
+        let store = TopicTests.store
+        try Self.expectFTS5Snippets(try store.search(SearchRequest(text: expression, raw: true, limit: 30)), store)
+    }
+
+    @Test("A search that fails leaves the store searching: the next one is not handed the old error")
+    func failedSearchThenAnother() throws {
+        let store = TopicTests.store
+        let expected = try store.search(SearchRequest(text: "tap")).hits.map(\.record.id)
+        for bad in ["alert AND", "nosuchcolumn: alert", "use AND NOT button", "NEAR(alert"] {
+            #expect(throws: HIGError.self) { try store.search(SearchRequest(text: bad, raw: true)) }
+            #expect(try store.search(SearchRequest(text: "alert", raw: true)).hits.count == 10, "after \(bad)")
+            #expect(try store.search(SearchRequest(text: "tap")).hits.map(\.record.id) == expected, "after \(bad)")
+            #expect(try store.search(SearchRequest(text: "tap", filter: RuleFilter(edition: "2010"))).hits.count == 3, "after \(bad)")
+        }
     }
 
     @Test("The snippets' index tokenizes as the rules' index does")

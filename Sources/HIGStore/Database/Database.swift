@@ -128,18 +128,6 @@ public final class Database {
         try check(sqlite3_reset(statement.handle), handle, sql: sql)
     }
 
-    /// Calls `body` for each row while it returns true: for reading the first rows of a sorted
-    /// query, as many as turn out to be needed.
-    public func forRows(_ sql: String, arguments: [any DatabaseValueConvertible] = [], while body: (RowCursor) throws -> Bool) throws {
-        let statement = try prepared(sql)
-        try statement.bind(arguments)
-        let cursor = RowCursor(statement: statement)
-        while try statement.step() {
-            if try !body(cursor) { break }
-        }
-        try check(sqlite3_reset(statement.handle), handle, sql: sql)
-    }
-
     /// The first column of the first row, or nil.
     public func scalar(_ sql: String, _ arguments: any DatabaseValueConvertible...) throws(SQLiteError) -> DatabaseValue? {
         try rows(sql, arguments: arguments).first?[0]

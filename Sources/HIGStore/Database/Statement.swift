@@ -27,7 +27,9 @@ final class Statement {
     deinit { sqlite3_finalize(handle) }
 
     func bind(_ arguments: [any DatabaseValueConvertible]) throws(SQLiteError) {
-        try check(sqlite3_reset(handle), connection, sql: sql)
+        // What reset returns is the last step's error, already thrown by `step`: a statement
+        // that failed once must not fail its next, unrelated use.
+        sqlite3_reset(handle)
         try check(sqlite3_clear_bindings(handle), connection, sql: sql)
         let expected = Int(sqlite3_bind_parameter_count(handle))
         precondition(arguments.count == expected, "\(expected) parameters expected, \(arguments.count) given: \(sql)")
@@ -65,7 +67,11 @@ final class Statement {
         switch code {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
-        default: throw SQLiteError(code: code, connection: connection, sql: sql)
+        default:
+            let error = SQLiteError(code: code, connection: connection, sql: sql)
+            // Reset at once, so the statement is ready for its next use (it is cached by its SQL).
+            sqlite3_reset(handle)
+            throw error
         }
     }
 
