@@ -7,18 +7,22 @@
 /// the best `keep` found so far costs one comparison.
 final class BestScores {
     let keep: Int
-    /// How many matches were offered.
+    /// The only rowids offered that count, when given (the rules that pass a search's filters).
+    let admitted: Set<Int64>?
+    /// How many matches were offered (and admitted).
     private(set) var matches = 0
     /// The rank of the `keep`-th best match known so far: a match ranking below it is not kept.
     private var threshold = Double.infinity
     private var kept: [(rowid: Int64, rank: Double)] = []
 
-    init(keep: Int) {
+    init(keep: Int, admitting admitted: Set<Int64>? = nil) {
         precondition(keep >= 1, "keep at least one match")
         self.keep = keep
+        self.admitted = admitted
     }
 
     func offer(rowid: Int64, rank: Double) {
+        if let admitted, !admitted.contains(rowid) { return }
         matches += 1
         guard rank <= threshold else { return }
         kept.append((rowid, rank))

@@ -139,14 +139,29 @@ extension RuleStore {
     /// rules passed and the next match ranks below the last of them (rules with equal texts
     /// have equal ranks, an unchanged rule in every edition, so every rule tied with the
     /// limit-th has to be seen before the ties are sorted by id). With filters, 256 more are
-    /// kept; when even those hold too few that pass (a narrow filter), every match's row is read
-    /// in one query instead.
+    /// kept; when even those hold too few that pass (a narrow filter, a topic of a few hundred
+    /// rules), the rules that pass are read through the filters' own indexes and the matches are
+    /// scored again, keeping the best of those alone.
     private func rankedHits(_ expression: String, _ request: SearchRequest, ranking: SearchRanking) throws -> [RankedRule] {
         let filter = request.filter
         let filtered = filter.edition != nil || filter.kind != nil || filter.topic != nil || filter.platform != nil
         let limit = request.limit
         let keep = !filtered ? limit : limit.addingReportingOverflow(256).overflow ? Int.max : limit + 256
         let best = try ranking.collect(keep: keep) { try db.execute(Self.bestMatchesQuery, expression) }
+        if let hits = try acceptedHits(best, request) { return hits }
+        // Unfiltered, every match was taken unless a matched rule's row is missing.
+        guard filtered else { return try filteredRankedHits(expression, request) }
+        let passing = try rowidsPassing(filter)
+        let bestPassing = try ranking.collect(keep: limit, admitting: passing) { try db.execute(Self.bestMatchesQuery, expression) }
+        if let hits = try acceptedHits(bestPassing, request) { return hits }
+        // Only if the filters' indexes and `filterConditions` disagreed.
+        return try filteredRankedHits(expression, request)
+    }
+
+    /// The best `limit` of `best` that pass the filters, ties by id; nil when `best` may lack
+    /// some of them (too few passed, and not every match was kept).
+    private func acceptedHits(_ best: BestScores, _ request: SearchRequest) throws -> [RankedRule]? {
+        let filter = request.filter
         var accepted: [RankedRule] = []
         var cutoff: Double?
         for (rowid, rank) in best.best() {
@@ -154,13 +169,40 @@ extension RuleStore {
             let id = try db.scalar(Self.filteredRuleQuery, rowid, filter.edition, filter.kind?.rawValue, filter.topic, filter.platform)
             guard let id = id?.string else { continue }
             accepted.append(RankedRule(rowid: rowid, id: id, rank: rank))
-            if accepted.count == limit { cutoff = rank }
+            if accepted.count == request.limit { cutoff = rank }
         }
         // Every rule ranking at or above the cutoff was kept, so the ties are all here.
-        if accepted.count >= limit || best.keptAll {
-            return Array(accepted.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : KeyOrder.precedes($0.id, $1.id) }.prefix(limit))
+        guard accepted.count >= request.limit || best.keptAll else { return nil }
+        return Array(accepted.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : KeyOrder.precedes($0.id, $1.id) }.prefix(request.limit))
+    }
+
+    /// The rowids of the rules that pass `filter`, each filter read through its own index (a
+    /// topic's rules, an edition's), the smallest set first: the same rules `filterConditions`
+    /// lets pass.
+    private func rowidsPassing(_ filter: RuleFilter) throws -> Set<Int64> {
+        var sets: [Set<Int64>] = []
+        func rowids(_ sql: String, _ arguments: [any DatabaseValueConvertible]) throws -> Set<Int64> {
+            var rowids = Set<Int64>()
+            try db.forEachRow(sql, arguments: arguments) { rowids.insert(Int64($0.int(0))) }
+            return rowids
         }
-        return try filteredRankedHits(expression, request)
+        if let topic = filter.topic {
+            sets.append(try rowids("SELECT r.rowid FROM rule_topics t JOIN rules r ON r.id = t.rule_id WHERE t.topic_slug = ?", [topic]))
+        }
+        if let edition = filter.edition {
+            sets.append(try rowids("SELECT rowid FROM rules WHERE edition_id = ?1 AND (?2 IS NULL OR kind = ?2)", [edition, filter.kind?.rawValue]))
+        } else if let kind = filter.kind {
+            sets.append(try rowids("SELECT rowid FROM rules WHERE kind = ?", [kind.rawValue]))
+        }
+        if let platform = filter.platform {
+            sets.append(try rowids("""
+                SELECT r.rowid FROM rule_platforms p JOIN rules r ON r.id = p.rule_id WHERE p.platform = ? COLLATE NOCASE
+                """, [platform]))
+        }
+        sets.sort { $0.count < $1.count }
+        guard var passing = sets.first else { return [] }
+        for other in sets.dropFirst() { passing.formIntersection(other) }
+        return passing
     }
 
     private func filteredRankedHits(_ expression: String, _ request: SearchRequest) throws -> [RankedRule] {

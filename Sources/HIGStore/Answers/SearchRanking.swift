@@ -22,6 +22,9 @@ import Foundation
 ///
 /// One per store, registered on its connection at the first search. The lengths it has read
 /// are kept for the connection's later searches, and dropped when the database may have changed.
+/// It reads them, and the rule counts, through the connection's own statements while FTS5 is
+/// stepping the search's: that is allowed because their SQL differs from every search query's
+/// (`Database` caches one statement per SQL text).
 final class SearchRanking {
     static let functionName = "hig_bm25"
     /// `hig_bm25_best(rules_fts, weight, ...)`: scores each row as `hig_bm25` does and offers it to
@@ -48,11 +51,12 @@ final class SearchRanking {
         var api: UnsafeMutablePointer<fts5_api>?
         // FTS5 hands out its API through a pointer bound to `SELECT fts5(?1)`.
         let statement = try Statement(connection: db.handle, sql: "SELECT fts5(?1)")
-        let bound = withUnsafeMutablePointer(to: &api) { pointer in
-            sqlite3_bind_pointer(statement.handle, 1, pointer, "fts5_api_ptr", nil)
+        // FTS5 writes through the pointer while the statement steps: both happen inside the
+        // closure, where the pointer is valid.
+        try withUnsafeMutablePointer(to: &api) { (pointer) throws(SQLiteError) in
+            try check(sqlite3_bind_pointer(statement.handle, 1, pointer, "fts5_api_ptr", nil), db.handle, sql: statement.sql)
+            _ = try statement.step()
         }
-        try check(bound, db.handle, sql: statement.sql)
-        _ = try statement.step()
         guard let api, let create = api.pointee.xCreateFunction else {
             throw SQLiteError(code: SQLITE_ERROR, message: "FTS5 is not available", sql: statement.sql, path: db.path)
         }
@@ -74,9 +78,10 @@ final class SearchRanking {
     /// The collector `hig_bm25_best` offers its rows to while `collect` runs.
     private var collector: BestScores?
 
-    /// Runs `query` (which calls `hig_bm25_best`) and returns the best-ranked matches it scored.
-    func collect(keep: Int, _ query: () throws -> Void) rethrows -> BestScores {
-        let best = BestScores(keep: keep)
+    /// Runs `query` (which calls `hig_bm25_best`) and returns the best-ranked matches it scored,
+    /// of the rowids `admitted` when given.
+    func collect(keep: Int, admitting admitted: Set<Int64>? = nil, _ query: () throws -> Void) rethrows -> BestScores {
+        let best = BestScores(keep: keep, admitting: admitted)
         collector = best
         defer { collector = nil }
         try query()
