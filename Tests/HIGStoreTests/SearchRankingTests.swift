@@ -242,7 +242,7 @@ struct SearchRankingTests {
         #expect(sql.contains("tokenize = '\(SearchSnippets.tokenizer)'"))
     }
 
-    @Test("A filter that none of the best matches pass reads every match's row, and still finds the best that pass")
+    @Test("A filter that none of the best matches pass: its rules are read through its own index, and the best of them found")
     func narrowFilterFallsBack() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "n.sqlite").path
