@@ -80,9 +80,7 @@ struct SearchRankingTests {
                 let db = try Database(path: path)
                 var lengths = [UInt16](repeating: 0, count: SearchStatistics.blockSize)
                 try db.forEachRow("SELECT lengths FROM search_lengths WHERE block = ?", arguments: [block]) { row in
-                    row.withBlob(0) { bytes in
-                        lengths = (0..<bytes.count / 2).map { UInt16(bytes[2 * $0]) | UInt16(bytes[2 * $0 + 1]) << 8 }
-                    }
+                    lengths = row.withBlob(0) { SearchStatistics.lengths(ofBlock: $0) }
                 }
                 lengths[offset] = length
                 try db.execute("UPDATE search_lengths SET lengths = ? WHERE block = ?", SearchStatistics.littleEndianBytes(lengths), block)
@@ -145,11 +143,8 @@ struct SearchRankingTests {
         var lengths: [Int: Int] = [:]
         try db.forEachRow("SELECT block, lengths FROM search_lengths") { row in
             let block = row.int(0)
-            row.withBlob(1) { bytes in
-                for offset in 0..<bytes.count / 2 {
-                    let length = Int(bytes[2 * offset]) | Int(bytes[2 * offset + 1]) << 8
-                    if length > 0 { lengths[block * SearchStatistics.blockSize + offset] = length }
-                }
+            for (offset, length) in row.withBlob(1, { SearchStatistics.lengths(ofBlock: $0) }).enumerated() where length > 0 {
+                lengths[block * SearchStatistics.blockSize + offset] = Int(length)
             }
         }
         var terms: [String: Int] = [:]

@@ -159,11 +159,8 @@ final class SearchRanking {
             lengths.initialize(repeating: 0, count: SearchStatistics.blockSize)
             // A failure to read leaves the block's lengths 0: they are then asked of FTS5.
             try? db.forEachRow("SELECT lengths FROM search_lengths WHERE block = ?", arguments: [block]) { row in
-                row.withBlob(0) { bytes in
-                    for offset in 0..<min(bytes.count / 2, SearchStatistics.blockSize) {
-                        lengths[offset] = UInt16(bytes[2 * offset]) | UInt16(bytes[2 * offset + 1]) << 8
-                    }
-                }
+                let stored = row.withBlob(0) { SearchStatistics.lengths(ofBlock: $0) }
+                for (offset, length) in stored.prefix(SearchStatistics.blockSize).enumerated() { lengths[offset] = length }
             }
             blocks[block] = lengths
             return lengths

@@ -91,6 +91,11 @@ enum SearchStatistics {
         return nil
     }
 
+    /// A stored block's lengths: the inverse of `littleEndianBytes`.
+    static func lengths(ofBlock bytes: UnsafeRawBufferPointer) -> [UInt16] {
+        (0..<bytes.count / 2).map { UInt16(bytes[2 * $0]) | UInt16(bytes[2 * $0 + 1]) << 8 }
+    }
+
     static func littleEndianBytes(_ lengths: [UInt16]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(lengths.count * 2)
