@@ -27,4 +27,15 @@ struct KeySortTests {
         let expected = Array(pairs.indices).sorted { KeyOrder.precedes(pairs[$0], pairs[$1]) }
         #expect(KeySort.order(count: pairs.count) { pairs[$0] } == expected, "seed \(seed)")
     }
+
+    @Test("A rule's platforms: repeats dropped, in KeyOrder, whatever their number")
+    func platformsInKeyOrder() {
+        #expect(Importer.keyOrdered([]) == [])
+        #expect(Importer.keyOrdered(["watchOS"]) == ["watchOS"])
+        #expect(Importer.keyOrdered(["iOS", "macOS"]) == ["iOS", "macOS"])
+        // Byte order, not case-insensitive: "M" (77) precedes "i" (105).
+        #expect(Importer.keyOrdered(["iOS", "MacOS"]) == ["MacOS", "iOS"])
+        #expect(Importer.keyOrdered(["iOS", "iOS"]) == ["iOS"])
+        #expect(Importer.keyOrdered(["tvOS", "iOS", "tvOS", "iPadOS"]) == ["iOS", "iPadOS", "tvOS"])
+    }
 }

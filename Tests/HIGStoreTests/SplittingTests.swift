@@ -185,6 +185,15 @@ struct SplittingTests {
         }
     }
 
+    @Test("A digest's hex prefix is the start of its hex digits (FIPS 180-2's \"abc\")")
+    func digestHexPrefix() {
+        let abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        #expect(SHA256.hex(of: "abc") == abc)
+        #expect(SHA256.digest(of: "abc").hexPrefix(8) == "ba7816bf")
+        #expect(SHA256.digest(of: "abc").hexPrefix(64) == abc)
+        #expect(SHA256.digest(of: "abc").hexPrefix(3) == "ba7")
+    }
+
     @Test func crlfAndLoneCRLineEndsCountLikeLF() {
         #expect(SourceFile.splitLines("a\r\nb\rc\nd") == ["a", "b", "c", "d"])
         #expect(SourceFile.splitLines("a\n\nb\n") == ["a", "", "b"])

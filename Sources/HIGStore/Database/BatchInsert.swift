@@ -9,7 +9,9 @@ struct BatchInsert {
     private let table: String
     private let columns: [String]
     private let rowsPerStatement: Int
-    private var pending: [any DatabaseValueConvertible] = []
+    /// The statement of a full batch, made once: it is most of the statements run.
+    private let fullBatchSQL: String
+    private var pending: [DatabaseValue] = []
     private var pendingRows = 0
 
     init(_ db: Database, into table: String, columns: [String], rowsPerStatement: Int = 64) {
@@ -17,14 +19,20 @@ struct BatchInsert {
         self.table = table
         self.columns = columns
         self.rowsPerStatement = rowsPerStatement
+        fullBatchSQL = Self.sql(table, columns, rows: rowsPerStatement)
         pending.reserveCapacity(columns.count * rowsPerStatement)
     }
 
-    mutating func append(_ row: [any DatabaseValueConvertible]) throws(SQLiteError) {
+    /// Appends one row, its values in `columns` order.
+    mutating func append(values row: [DatabaseValue]) throws(SQLiteError) {
         precondition(row.count == columns.count, "a row of \(table) has \(row.count) values for \(columns.count) columns")
         pending.append(contentsOf: row)
         pendingRows += 1
         if pendingRows == rowsPerStatement { try flush() }
+    }
+
+    mutating func append(_ row: [any DatabaseValueConvertible]) throws(SQLiteError) {
+        try append(values: row.map(\.databaseValue))
     }
 
     /// Sends the rows still pending; call once after the last `append`.
@@ -34,11 +42,15 @@ struct BatchInsert {
 
     private mutating func flush() throws(SQLiteError) {
         guard pendingRows > 0 else { return }
-        let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-        let sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
-            + Array(repeating: row, count: pendingRows).joined(separator: ", ")
-        try db.execute(sql, arguments: pending)
+        let sql = pendingRows == rowsPerStatement ? fullBatchSQL : Self.sql(table, columns, rows: pendingRows)
+        try db.execute(sql, values: pending)
         pending.removeAll(keepingCapacity: true)
         pendingRows = 0
+    }
+
+    private static func sql(_ table: String, _ columns: [String], rows: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        return "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
+            + Array(repeating: row, count: rows).joined(separator: ", ")
     }
 }

@@ -83,8 +83,12 @@ public final class Database {
     }
 
     public func execute(_ sql: String, arguments: [any DatabaseValueConvertible]) throws(SQLiteError) {
+        try execute(sql, values: arguments.map(\.databaseValue))
+    }
+
+    public func execute(_ sql: String, values: [DatabaseValue]) throws(SQLiteError) {
         let statement = try prepared(sql)
-        try statement.bind(arguments)
+        try statement.bind(values: values)
         while try statement.step() {}
         try check(sqlite3_reset(statement.handle), handle, sql: sql)
     }

@@ -27,38 +27,48 @@ final class Statement {
     deinit { sqlite3_finalize(handle) }
 
     func bind(_ arguments: [any DatabaseValueConvertible]) throws(SQLiteError) {
+        try bind(values: arguments.map(\.databaseValue))
+    }
+
+    /// Binds every parameter, in order. Values rather than `DatabaseValueConvertible`s: a batch
+    /// of the importer's rows is hundreds of values, and copying each through its protocol's
+    /// witnesses cost more than SQLite's storing them.
+    func bind(values: [DatabaseValue]) throws(SQLiteError) {
         // What reset returns is the last step's error, already thrown by `step`: a statement
-        // that failed once must not fail its next, unrelated use.
+        // that failed once must not fail its next, unrelated use. Every parameter is bound
+        // below, so no old binding survives without `sqlite3_clear_bindings`.
         sqlite3_reset(handle)
-        try check(sqlite3_clear_bindings(handle), connection, sql: sql)
         let expected = Int(sqlite3_bind_parameter_count(handle))
-        precondition(arguments.count == expected, "\(expected) parameters expected, \(arguments.count) given: \(sql)")
-        for (offset, argument) in arguments.enumerated() {
-            let index = Int32(offset + 1)
-            let code: Int32
-            switch argument.databaseValue {
-            case .null: code = sqlite3_bind_null(handle, index)
-            case .integer(let value): code = sqlite3_bind_int64(handle, index, value)
-            case .real(let value): code = sqlite3_bind_double(handle, index, value)
-            case .blob(let bytes):
-                code = bytes.withUnsafeBytes { buffer in
-                    // An empty blob is bound as a zero-length blob, not NULL.
-                    buffer.baseAddress.map { sqlite3_bind_blob64(handle, index, $0, UInt64(buffer.count), SQLITE_TRANSIENT) }
-                        ?? sqlite3_bind_zeroblob(handle, index, 0)
-                }
-            case .text(let value):
-                // The length is given, so a NUL inside the text is bound too instead of ending it.
-                var value = value
-                code = value.withUTF8 { bytes in
-                    bytes.withMemoryRebound(to: CChar.self) { chars in
-                        // An empty buffer may have no address, and a NULL pointer would bind NULL.
-                        guard let start = chars.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, SQLITE_TRANSIENT) }
-                        return sqlite3_bind_text64(handle, index, start, UInt64(chars.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
-                    }
+        precondition(values.count == expected, "\(expected) parameters expected, \(values.count) given: \(sql)")
+        for (offset, value) in values.enumerated() {
+            try bind(value, at: Int32(offset + 1))
+        }
+    }
+
+    private func bind(_ value: DatabaseValue, at index: Int32) throws(SQLiteError) {
+        let code: Int32
+        switch value {
+        case .null: code = sqlite3_bind_null(handle, index)
+        case .integer(let value): code = sqlite3_bind_int64(handle, index, value)
+        case .real(let value): code = sqlite3_bind_double(handle, index, value)
+        case .blob(let bytes):
+            code = bytes.withUnsafeBytes { buffer in
+                // An empty blob is bound as a zero-length blob, not NULL.
+                buffer.baseAddress.map { sqlite3_bind_blob64(handle, index, $0, UInt64(buffer.count), SQLITE_TRANSIENT) }
+                    ?? sqlite3_bind_zeroblob(handle, index, 0)
+            }
+        case .text(let value):
+            // The length is given, so a NUL inside the text is bound too instead of ending it.
+            var value = value
+            code = value.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    // An empty buffer may have no address, and a NULL pointer would bind NULL.
+                    guard let start = chars.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, SQLITE_TRANSIENT) }
+                    return sqlite3_bind_text64(handle, index, start, UInt64(chars.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
                 }
             }
-            try check(code, connection, sql: sql)
         }
+        try check(code, connection, sql: sql)
     }
 
     /// Steps once; returns false when the statement is done.

@@ -16,11 +16,10 @@ enum SHA256 {
     static func hex(of bytes: UnsafeRawBufferPointer) -> String {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
         _ = CLibCrypto.SHA256(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, &digest)
-        let digits = Array("0123456789abcdef".utf8)
         return String(unsafeUninitializedCapacity: digest.count * 2) { out in
             for (index, byte) in digest.enumerated() {
-                out[2 * index] = digits[Int(byte >> 4)]
-                out[2 * index + 1] = digits[Int(byte & 15)]
+                out[2 * index] = hexDigits[Int(byte >> 4)]
+                out[2 * index + 1] = hexDigits[Int(byte & 15)]
             }
             return digest.count * 2
         }
@@ -39,18 +38,24 @@ enum SHA256 {
             hasher.combine(words.3)
         }
 
-        /// The first `count` lowercase hex digits.
+        /// The first `count` lowercase hex digits (at most 64), written straight from the
+        /// digest's bytes: every rule id is one, and building them through arrays of digits was
+        /// a tenth of reading and splitting the sources.
         func hexPrefix(_ count: Int) -> String {
-            var bytes: [UInt8] = []
-            for word in [words.0, words.1, words.2, words.3] { withUnsafeBytes(of: word) { bytes += $0 } }
-            return String(Self.hex(bytes).prefix(count))
-        }
-
-        private static func hex(_ bytes: [UInt8]) -> String {
-            let digits = Array("0123456789abcdef".utf8)
-            return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+            precondition((0...64).contains(count), "a SHA-256 digest has 64 hex digits, not \(count)")
+            return withUnsafeBytes(of: words) { digest in
+                String(unsafeUninitializedCapacity: count) { out in
+                    for index in 0..<count {
+                        let byte = digest[index / 2]
+                        out[index] = SHA256.hexDigits[Int(index % 2 == 0 ? byte >> 4 : byte & 15)]
+                    }
+                    return count
+                }
+            }
         }
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     static func digest(of text: String) -> Digest {
         var text = text

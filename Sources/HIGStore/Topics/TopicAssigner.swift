@@ -49,8 +49,10 @@ enum TopicAssigner {
         let slugs = taxonomy.topics.map(\.slug)
         let inKeyOrder = KeySort.order(count: rows.count) { (rules.id[rows[$0].rule], slugs[rows[$0].topic]) }
         var insert = BatchInsert(db, into: "rule_topics", columns: ["rule_id", "topic_slug", "via"])
+        let slugValues = slugs.map(DatabaseValue.text)
+        let (viaParent, viaMatch) = (DatabaseValue.text("parent"), DatabaseValue.text("match"))
         for row in inKeyOrder.lazy.map({ rows[$0] }) {
-            try insert.append([rules.id[row.rule], slugs[row.topic], own[row.rule].isEmpty ? "parent" : "match"])
+            try insert.append(values: [.text(rules.id[row.rule]), slugValues[row.topic], own[row.rule].isEmpty ? viaParent : viaMatch])
         }
         try insert.finish()
         try db.execute("""
