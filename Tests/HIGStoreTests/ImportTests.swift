@@ -28,6 +28,26 @@ struct ImportTests {
         }
     }
 
+    @Test("A new database, filled without enforcing foreign keys, has no dangling reference, and enforces them afterwards")
+    func newDatabaseKeepsForeignKeys() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let generated = try GeneratedCorpus.write(in: folder, copies: 2, variant: "fk")
+            for (number, editions) in [Fixtures.editions, generated].enumerated() {
+                let path = folder.appending(path: "hig-\(number).sqlite").path
+                _ = try RuleStore.importEditions(from: editions, into: path)
+                let db = try Database(path: path)
+                #expect(try db.scalar("PRAGMA foreign_key_check") == nil, "\(editions.path)")
+                // Every child table the import fills has rows to check.
+                for table in ["rule_platforms", "rule_topics", "rule_force", "rule_links", "source_rule_counts"] {
+                    #expect(try db.scalar("SELECT count(*) FROM \(table)")?.int ?? 0 > 0, "\(table)")
+                }
+                #expect(throws: SQLiteError.self) {
+                    try db.execute("INSERT INTO rule_platforms (rule_id, platform) VALUES ('no-such-rule', 'iOS')")
+                }
+            }
+        }
+    }
+
     @Test("Re-importing unchanged sources changes nothing and keeps every id")
     func reimportIsIdempotent() throws {
         try Fixtures.withTemporaryFolder { folder in
