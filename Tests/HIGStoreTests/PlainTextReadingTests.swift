@@ -2,17 +2,22 @@ import Foundation
 import Testing
 @testable import HIGStore
 
-/// `RuleClassifier.prescribes`, `RuleClassifier.isDefinition` and `NormativeForce.of` read plain
-/// texts on their bytes (`PlainText`); they must answer what they answered before, on every
-/// text, since their answers are stored (rule kinds, lineage classes). The reference is the
-/// code as it was before the byte reading, copied below.
-@Suite("Reading plain text on bytes: the classifier and the force answer as before")
+/// `RuleClassifier.prescribes`, `RuleClassifier.isDefinition`, `NormativeForce.of` and
+/// `Sentences.firstSentence` read plain texts on their bytes (`PlainText`); they must answer
+/// what they answered before, on every text, since their answers are stored (rule kinds,
+/// lineage classes, rule titles). The reference is the code as it was before the byte
+/// reading, copied below.
+@Suite("Reading plain text on bytes: the classifier, the force and the lead sentence answer as before")
 struct PlainTextReadingTests {
-    /// Every way the three functions are asked, with what the reference answers.
+    /// Every way the four functions are asked, with what the reference answers.
     static func mismatches(_ text: String, boldLeads: [String?] = [nil]) -> [String] {
         var found: [String] = []
         if RuleClassifier.prescribes(text) != ReferenceClassifier.prescribes(text) {
             found.append("prescribes(\(text.debugDescription)): \(RuleClassifier.prescribes(text))")
+        }
+        // Compared byte for byte: String's == would take canonically equal texts as equal.
+        if Sentences.firstSentence(of: text).map({ Array($0.utf8) }) != ReferenceSentences.firstSentence(of: text).map({ Array($0.utf8) }) {
+            found.append("firstSentence(\(text.debugDescription)): \(Sentences.firstSentence(of: text).debugDescription)")
         }
         if NormativeForce.of(text) != ReferenceForce.of(text) {
             found.append("force(\(text.debugDescription)): \(NormativeForce.of(text)), was \(ReferenceForce.of(text))")
