@@ -40,6 +40,8 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
 
     /// The force of `text`'s lead sentence.
     public static func of(_ text: String) -> NormativeForce {
+        var text = text
+        if let plain = text.withUTF8({ PlainText.isPlain($0) ? of(plain: $0) : nil }) { return plain }
         let lead = (Sentences.firstSentence(of: text) ?? text)
         // Button names ("Don't Allow") are no cues: words come without capitalized names.
         let words = Sentences.words(withoutNames(lead))
@@ -64,6 +66,54 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
         if let first = words.first, RuleClassifier.imperativeVerbs.contains(first) { return .imperative }
         if has(Cue.may) { return .may }
         return .none
+    }
+
+    /// `of` on the bytes of a plain text (`PlainText`): the same lead sentence, the same words
+    /// kept, the same cues.
+    private static func of(plain bytes: UnsafeBufferPointer<UInt8>) -> NormativeForce {
+        let leadEnd = PlainText.sentenceEnd(bytes, from: 0).map { $0 + 1 } ?? bytes.count
+        let vocabulary = plainCues
+        var first: Int?
+        var previous = 0
+        var cues: CueVocabulary.Roles = []
+        PlainText.forEachWordOutsideNames(bytes, end: leadEnd, in: vocabulary) { word in
+            if first == nil { first = word }
+            cues.formUnion(vocabulary.roles(of: word))
+            cues.formUnion(vocabulary.roles(of: previous, word))
+            previous = word
+            return false
+        }
+        let opening = first.map(vocabulary.roles(of:)) ?? []
+        if cues.contains(.dont) { return .dont }
+        if opening.contains(.avoidOpening) || cues.contains(.avoid) { return .avoid }
+        if cues.contains(.must) { return .must }
+        if plainHedges.contains(where: { startsWithHedge(bytes[..<leadEnd], $0) }) { return .hedged }
+        if cues.contains(.should) { return .should }
+        if opening.contains(.imperativeVerb) { return .imperative }
+        if cues.contains(.may) { return .may }
+        return .none
+    }
+
+    /// The words of the cues, for reading plain texts on their bytes.
+    static let plainCues = CueVocabulary([
+        (Cue.dont, .dont), (Cue.avoid, .avoid), (Cue.must, .must), (Cue.should, .should), (Cue.may, .may),
+        ([["avoid"]], .avoidOpening), (RuleClassifier.imperativeVerbs.map { [$0] }, .imperativeVerb),
+    ])
+
+    /// `hedges` as bytes; made of lowercase ASCII letters, spaces and commas, which
+    /// `FastText.foldedLowercase` gives only for themselves and for capitals A to Z.
+    private static let plainHedges: [[UInt8]] = hedges.map { hedge in
+        precondition(hedge.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ",") || ($0 >= 97 && $0 <= 122) },
+                     "a hedge the byte reading cannot match: \(hedge)")
+        return Array(hedge.utf8)
+    }
+
+    /// Whether the lowercased `lead` starts with `hedge`.
+    private static func startsWithHedge(_ lead: Slice<UnsafeBufferPointer<UInt8>>, _ hedge: [UInt8]) -> Bool {
+        guard hedge.count <= lead.count else { return false }
+        return zip(lead, hedge).allSatisfy { byte, hedgeByte in
+            (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == hedgeByte
+        }
     }
 
     /// The words that mark each force, in the order they are tried; split into words once.
@@ -170,4 +220,15 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
             return nil
         }
     }
+}
+
+private extension CueVocabulary.Roles {
+    static let dont = Self(rawValue: 1 << 0)
+    static let avoid = Self(rawValue: 1 << 1)
+    static let must = Self(rawValue: 1 << 2)
+    static let should = Self(rawValue: 1 << 3)
+    static let may = Self(rawValue: 1 << 4)
+    /// "avoid" as a lead's first word.
+    static let avoidOpening = Self(rawValue: 1 << 5)
+    static let imperativeVerb = Self(rawValue: 1 << 6)
 }

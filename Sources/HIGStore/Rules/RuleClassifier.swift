@@ -72,6 +72,20 @@ enum RuleClassifier {
 
     /// "Title-style capitalization means that ...": a short noun phrase, then "means".
     static func isDefinition(_ text: String, boldLead: String?) -> Bool {
+        // Most texts have no "means" or "refers" among their first six words: told on the bytes
+        // of a plain text, which `Words.lowercased` reads the same way.
+        var text = text
+        let mayDefine = text.withUTF8 { bytes -> Bool in
+            guard PlainText.isPlain(bytes) else { return true }
+            let cues = plainCues
+            var words = PlainText.WordReader(bytes, from: 0, to: bytes.count)
+            for index in 0..<6 {
+                guard let word = words.next(in: cues) else { return false }
+                if cues.roles(of: word).contains(.definingVerb) { return index > 0 }
+            }
+            return false
+        }
+        guard mayDefine else { return false }
         // The word after a "means" or "refers" among the first six: seven words at most.
         let words = Words.lowercased(text, digits: false, apostrophes: true, limit: 7)
         guard let index = words.firstIndex(where: { $0 == "means" || $0 == "refers" }),
@@ -84,6 +98,8 @@ enum RuleClassifier {
     }
 
     static func prescribes(_ text: String) -> Bool {
+        var text = text
+        if let plain = text.withUTF8({ PlainText.isPlain($0) ? prescribes(plain: $0) : nil }) { return plain }
         let scalars = Array(text.unicodeScalars)
         // Most texts (any ASCII or typographic text) are read once, on their scalars; the
         // Character-level reading below gives the same answer for them and stays for the rest.
@@ -94,6 +110,46 @@ enum RuleClassifier {
         }
         if hasModalCue(Words.lowercased(scalars: scalarsWithoutNames(scalars), digits: false, apostrophes: true)) { return true }
         return opensWithImperative(scalars: scalars)
+    }
+
+    /// The words of the cues, the verbs and the connectors, for reading plain texts on their bytes.
+    static let plainCues = CueVocabulary([
+        (modalCues, .modalCue), (imperativeVerbs.map { [$0] }, .imperativeVerb), (connectorWords.map { [$0] }, .connector),
+        ([["generally"]], .generally), ([["means"], ["refers"]], .definingVerb),
+    ])
+
+    /// `prescribes` on the bytes of a plain text (`PlainText`): the same cues in the words
+    /// `withoutNames` keeps, and the same sentence openings.
+    private static func prescribes(plain bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let cues = plainCues
+        var previous = 0
+        var hasCue = false
+        PlainText.forEachWordOutsideNames(bytes, end: bytes.count, in: cues) { word in
+            hasCue = cues.roles(of: word).contains(.modalCue) || cues.roles(of: previous, word).contains(.modalCue)
+            previous = word
+            return hasCue
+        }
+        if hasCue { return true }
+        var start = 0
+        while let end = PlainText.sentenceEnd(bytes, from: start) {
+            if opensWithImperative(plain: bytes, from: start, to: end + 1, cues) { return true }
+            start = end + 2
+        }
+        return opensWithImperative(plain: bytes, from: start, to: bytes.count, cues)
+    }
+
+    /// `opensWithImperative` for one sentence, `bytes[start..<end]`, of a plain text.
+    private static func opensWithImperative(plain bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+                                            _ cues: CueVocabulary) -> Bool {
+        var words = PlainText.WordReader(bytes, from: start, to: end)
+        guard let first = words.next(in: cues) else { return false }
+        let roles = cues.roles(of: first)
+        if roles.contains(.imperativeVerb) && !roles.contains(.generally) { return true }
+        guard roles.contains(.connector) || roles.contains(.generally),
+              let comma = bytes[start..<end].firstIndex(of: UInt8(ascii: ",")) else { return false }
+        var after = PlainText.WordReader(bytes, from: comma + 1, to: end)
+        guard let verb = after.next(in: cues) else { return false }
+        return cues.roles(of: verb).contains(.imperativeVerb)
     }
 
     /// `modalCues` by their first word, so a text's words are read once for all of them.
@@ -198,6 +254,15 @@ enum RuleClassifier {
         }
         return false
     }
+}
+
+private extension CueVocabulary.Roles {
+    static let modalCue = Self(rawValue: 1 << 0)
+    static let imperativeVerb = Self(rawValue: 1 << 1)
+    static let connector = Self(rawValue: 1 << 2)
+    static let generally = Self(rawValue: 1 << 3)
+    /// "means", "refers".
+    static let definingVerb = Self(rawValue: 1 << 4)
 }
 
 import Foundation

@@ -6,6 +6,15 @@ enum Sentences {
     /// A sentence ends at `.`, `!` or `?` followed by a space and a capital or a quote, so
     /// "Command-Period (.) on" and "exclamationmark.triangle" do not end one.
     static func firstSentence(of text: String) -> String? {
+        // A plain text (`PlainText`), read on its bytes: no array of its scalars, no String
+        // made scalar by scalar.
+        var text = text
+        let plain = text.withUTF8 { bytes -> (isPlain: Bool, sentence: String?) in
+            guard PlainText.isPlain(bytes) else { return (false, nil) }
+            let end = PlainText.sentenceEnd(bytes, from: 0)
+            return (true, end.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[...$0]), as: UTF8.self) })
+        }
+        if plain.isPlain { return plain.sentence }
         let chars = Array(text.unicodeScalars)
         var i = 0
         var depth = 0
