@@ -5,22 +5,59 @@ import Foundation
 /// Linux) cost more than all the rest of the importer.
 enum FastText {
     /// `text` without any occurrence of the ASCII `pattern`.
+    ///
+    /// Read on the text's contiguous bytes, and a text without the pattern (most) is returned as
+    /// it is: the same bytes the copy would have held.
     static func removing(_ pattern: StaticString, from text: String) -> String {
-        let needle = Array(UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount))
-        let bytes = Array(text.utf8)
-        guard let first = needle.first, bytes.contains(first) else { return text }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == first, index + needle.count <= bytes.count, bytes[index..<(index + needle.count)].elementsEqual(needle) {
-                index += needle.count
-            } else {
-                out.append(bytes[index])
-                index += 1
+        let needle = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+        guard let first = needle.first else { return text }
+        return withBytes(text) { bytes -> String? in
+            func matches(at index: Int) -> Bool {
+                guard bytes[index] == first, index + needle.count <= bytes.count else { return false }
+                for offset in 1..<needle.count where bytes[index + offset] != needle[offset] { return false }
+                return true
             }
+            guard var index = (0..<bytes.count).first(where: matches) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            out.append(contentsOf: bytes[..<index])
+            while index < bytes.count {
+                if matches(at: index) {
+                    index += needle.count
+                } else {
+                    out.append(bytes[index])
+                    index += 1
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        } ?? text
+    }
+
+    /// `body` on `text`'s UTF-8 bytes, without a copy for a native String (every text the
+    /// importer reads is one). Iterating `String.UTF8View` through generic `Sequence` methods
+    /// (`contains`, `contains(where:)`) cost some thirty instructions a byte.
+    @inline(__always)
+    static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let result = try text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return try copy.withUTF8(body)
+    }
+
+    /// `text.utf8.contains(byte)`, read on contiguous bytes.
+    static func contains(_ byte: UInt8, in text: String) -> Bool {
+        withBytes(text) { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
         }
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `text.utf8.contains(where: predicate)`, read on contiguous bytes.
+    @inline(__always)
+    static func containsByte(in text: String, where predicate: (UInt8) -> Bool) -> Bool {
+        withBytes(text) { bytes in
+            for byte in bytes where predicate(byte) { return true }
+            return false
+        }
     }
 
     /// The byte offset of the first occurrence of the ASCII `pattern` at or after `start`.

@@ -79,9 +79,60 @@ public struct Lexicon: Sendable {
 
     /// How often each word stands in `text`, known or not: counted apart from any lexicon, so
     /// files can be counted on every core and their counts added once the lexicon is complete.
+    ///
+    /// Read on the text's bytes, with the words of ASCII letters counted by their bytes
+    /// (`ByteWordTable`) and made Strings once each: making and hashing a String for every word
+    /// was most of the time. The words are `Words.lowercased(text, digits: false, apostrophes:
+    /// false)`. Those with a letter beyond ASCII are counted as Strings, in reading order, as
+    /// before; none of them equals an ASCII word (only U+037E, U+1FEF and U+212A equal ASCII
+    /// characters: the first two are no letters and the last is lowercased to "k"), so adding the
+    /// ASCII words' counts at the end gives the same dictionary, with the same keys.
     static func wordCounts(in text: String) -> [String: Int] {
         var counts: [String: Int] = [:]
-        for word in Words.lowercased(text, digits: false, apostrophes: false) { counts[word, default: 0] += 1 }
+        var asciiCounts = ByteWordTable(minimumCapacity: 1024)
+        FastText.withBytes(text) { bytes in
+            var word: [UInt8] = []
+            word.reserveCapacity(32)
+            var isASCII = true
+            func flush() {
+                guard !word.isEmpty else { return }
+                if isASCII {
+                    word.withUnsafeBufferPointer { asciiCounts.add(1, to: $0) }
+                } else {
+                    counts[String(decoding: word, as: UTF8.self), default: 0] += 1
+                }
+                word.removeAll(keepingCapacity: true)
+                isASCII = true
+            }
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 128 {
+                    if byte >= 65 && byte <= 90 {
+                        word.append(byte + 32)
+                    } else if byte >= 97 && byte <= 122 {
+                        word.append(byte)
+                    } else {
+                        flush()
+                    }
+                    index += 1
+                    continue
+                }
+                let (value, length) = FastText.decodeScalar(bytes, at: index)
+                index += length
+                // Typographic apostrophes end a word (apostrophes: false).
+                guard value != 0x2019, value != 0x2018, let scalar = Unicode.Scalar(value), scalar.properties.isAlphabetic else {
+                    flush()
+                    continue
+                }
+                for lower in scalar.properties.lowercaseMapping.unicodeScalars {
+                    if lower.value >= 128 { isASCII = false }
+                    UTF8.encode(lower) { word.append($0) }
+                }
+            }
+            flush()
+        }
+        asciiCounts.forEach { word, count in counts[String(decoding: word, as: UTF8.self), default: 0] += count }
         return counts
     }
 
