@@ -50,6 +50,12 @@ struct CleaningFastPathTests {
         if !sameCounts(Lexicon.wordCounts(in: line), referenceWordCounts(line)) {
             found.append("wordCounts(\(line.debugDescription)): \(Lexicon.wordCounts(in: line))")
         }
+        for text in [line, String(repeating: line, count: 8), "In addition, " + line, "FOR EXAMPLE," + line] {
+            if !FastText.lowercasedStart(text).utf8.elementsEqual(ReferenceFastText.lowercasedStart(text).utf8) {
+                found.append("lowercasedStart(\(text.debugDescription))")
+            }
+            if RuleBuilder.continues(text) != ReferenceFastText.continues(text) { found.append("continues(\(text.debugDescription))") }
+        }
         let terms = NormativeForce.terms(of: line), referenceTerms = ReferenceTerms.terms(of: line)
         if terms.recommended != referenceTerms.recommended || terms.rejected != referenceTerms.rejected {
             found.append("terms(\(line.debugDescription)): \(terms), was \(referenceTerms)")
@@ -106,6 +112,9 @@ struct CleaningFastPathTests {
         "don't don’t ‘x’ a1b 2c", "İstanbul ǅ ß ΣΑΣ Kelvin \u{212A}elvin x\u{37E}y", "ﬁle ǈ 日本語 👍 e\u{301}",
         // Named terms.
         "use the word \"tap\" (not \"touch\" or \"click\")", "Use a term like choose", "avoid \"click\"", "don't use “x”",
+        "Instead, use it", "instead,", "Instead", "Also,x", "However ,", "In that case,\r\nx", "That is,\u{301}", "THEN, x",
+        "for instance,é", "similarly, " + String(repeating: "é", count: 40), String(repeating: "x", count: 64) + "é",
+        String(repeating: "X", count: 65), String(repeating: "x", count: 63) + "\r\n",
         "prefer \"OK\"", "use the term tap", "avoid using \"foo\"", "(not \"a\")", "\"", "\u{E2}", "use a ter", "use the wor",
     ]
 
@@ -123,7 +132,7 @@ struct CleaningFastPathTests {
     static let pieces = [
         "alert", "button", "the", "test", "testthe", "buttonsis", "Itshould", "users(these", "UIAlertView", "use",
         "Use", "word", "term", "like", "avoid", "don't", "not", "\"tap\"", "“tap”", "(not", ")", "(", "[", "]", "](",
-        "](#page-3-0)", "![", "<", ">", "<span", "id=\"page-", "_page_", "<!--", "-->", "**", "*", "__", "_", "#", "##",
+        "](#page-3-0)", "![", "Instead,", "For example,", "in", "that", "case,", "<", ">", "<span", "id=\"page-", "_page_", "<!--", "-->", "**", "*", "__", "_", "#", "##",
         "-", "●", "❏", "•", "\\*", "7", "42", "1234567", ".", ",", "’", "‘", " ", " ", " ", "  ", "\t", "\u{0}",
         "é", "É", "e\u{301}", "\u{301}", "\u{212A}", "\u{37E}", "İ", "ß", "👍", "\u{A0}", "\u{2028}", "\r", "\r\n",
     ]

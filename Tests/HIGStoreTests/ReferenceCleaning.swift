@@ -541,6 +541,23 @@ struct ReferenceGluedWordRepairer: Sendable {
 }
 
 enum ReferenceFastText {
+    static func lowercasedStart(_ text: String, length: Int = 64) -> String {
+        let bytes = text.utf8
+        guard bytes.count > length else { return text.lowercased() }
+        var start: [UInt8] = []
+        start.reserveCapacity(length)
+        for byte in bytes.prefix(length + 1) {
+            guard byte < 128, byte != 13 else { return text.lowercased() }
+            if start.count < length { start.append(byte >= 65 && byte <= 90 ? byte + 32 : byte) }
+        }
+        return String(decoding: start, as: UTF8.self)
+    }
+
+    static func continues(_ text: String) -> Bool {
+        let lower = lowercasedStart(text)
+        return RuleBuilder.continuationOpenings.contains { lower.hasPrefix($0) }
+    }
+
     static func removing(_ pattern: StaticString, from text: String) -> String {
         let needle = Array(UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount))
         let bytes = Array(text.utf8)

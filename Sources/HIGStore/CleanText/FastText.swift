@@ -17,7 +17,16 @@ enum FastText {
                 for offset in 1..<needle.count where bytes[index + offset] != needle[offset] { return false }
                 return true
             }
-            guard var index = (0..<bytes.count).first(where: matches) else { return nil }
+            // The first match, found with memchr: most texts hold none.
+            guard let base = bytes.baseAddress else { return nil }
+            var found: Int?
+            var from = 0
+            while from < bytes.count, let hit = memchr(base + from, Int32(first), bytes.count - from) {
+                let candidate = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if matches(at: candidate) { found = candidate; break }
+                from = candidate + 1
+            }
+            guard var index = found else { return nil }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count)
             out.append(contentsOf: bytes[..<index])
@@ -112,16 +121,22 @@ enum FastText {
     /// characters and for reading its first `length - 1` characters: when the start is ASCII
     /// (no CR, which joins a following LF into one character), only `length` bytes are
     /// lowercased; otherwise the whole text is.
+    ///
+    /// Read on contiguous bytes: through `String.UTF8View` this cost some 3,000 instructions a
+    /// text, and it is asked of every rule.
     static func lowercasedStart(_ text: String, length: Int = 64) -> String {
-        let bytes = text.utf8
-        guard bytes.count > length else { return text.lowercased() }
-        var start: [UInt8] = []
-        start.reserveCapacity(length)
-        for byte in bytes.prefix(length + 1) {
-            guard byte < 128, byte != 13 else { return text.lowercased() }
-            if start.count < length { start.append(byte >= 65 && byte <= 90 ? byte + 32 : byte) }
+        let start = withBytes(text) { bytes -> String? in
+            guard bytes.count > length else { return nil }
+            for byte in bytes[...length] where byte >= 128 || byte == 13 { return nil }
+            return String(unsafeUninitializedCapacity: length) { out in
+                for index in 0..<length {
+                    let byte = bytes[index]
+                    out[index] = byte >= 65 && byte <= 90 ? byte + 32 : byte
+                }
+                return length
+            }
         }
-        return String(decoding: start, as: UTF8.self)
+        return start ?? text.lowercased()
     }
 
     /// `text.trimmingCharacters(in: .whitespaces)`, without the trip through NSString when
