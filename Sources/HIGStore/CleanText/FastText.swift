@@ -5,22 +5,68 @@ import Foundation
 /// Linux) cost more than all the rest of the importer.
 enum FastText {
     /// `text` without any occurrence of the ASCII `pattern`.
+    ///
+    /// Read on the text's contiguous bytes, and a text without the pattern (most) is returned as
+    /// it is: the same bytes the copy would have held.
     static func removing(_ pattern: StaticString, from text: String) -> String {
-        let needle = Array(UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount))
-        let bytes = Array(text.utf8)
-        guard let first = needle.first, bytes.contains(first) else { return text }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == first, index + needle.count <= bytes.count, bytes[index..<(index + needle.count)].elementsEqual(needle) {
-                index += needle.count
-            } else {
-                out.append(bytes[index])
-                index += 1
+        let needle = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+        guard let first = needle.first else { return text }
+        return withBytes(text) { bytes -> String? in
+            func matches(at index: Int) -> Bool {
+                guard bytes[index] == first, index + needle.count <= bytes.count else { return false }
+                for offset in 1..<needle.count where bytes[index + offset] != needle[offset] { return false }
+                return true
             }
+            // The first match, found with memchr: most texts hold none.
+            guard let base = bytes.baseAddress else { return nil }
+            var found: Int?
+            var from = 0
+            while from < bytes.count, let hit = memchr(base + from, Int32(first), bytes.count - from) {
+                let candidate = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if matches(at: candidate) { found = candidate; break }
+                from = candidate + 1
+            }
+            guard var index = found else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            out.append(contentsOf: bytes[..<index])
+            while index < bytes.count {
+                if matches(at: index) {
+                    index += needle.count
+                } else {
+                    out.append(bytes[index])
+                    index += 1
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        } ?? text
+    }
+
+    /// `body` on `text`'s UTF-8 bytes, without a copy for a native String (every text the
+    /// importer reads is one). Iterating `String.UTF8View` through generic `Sequence` methods
+    /// (`contains`, `contains(where:)`) cost some thirty instructions a byte.
+    @inline(__always)
+    static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let result = try text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return try copy.withUTF8(body)
+    }
+
+    /// `text.utf8.contains(byte)`, read on contiguous bytes.
+    static func contains(_ byte: UInt8, in text: String) -> Bool {
+        withBytes(text) { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
         }
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `text.utf8.contains(where: predicate)`, read on contiguous bytes.
+    @inline(__always)
+    static func containsByte(in text: String, where predicate: (UInt8) -> Bool) -> Bool {
+        withBytes(text) { bytes in
+            for byte in bytes where predicate(byte) { return true }
+            return false
+        }
     }
 
     /// The byte offset of the first occurrence of the ASCII `pattern` at or after `start`.
@@ -75,16 +121,22 @@ enum FastText {
     /// characters and for reading its first `length - 1` characters: when the start is ASCII
     /// (no CR, which joins a following LF into one character), only `length` bytes are
     /// lowercased; otherwise the whole text is.
+    ///
+    /// Read on contiguous bytes: through `String.UTF8View` this cost some 3,000 instructions a
+    /// text, and it is asked of every rule.
     static func lowercasedStart(_ text: String, length: Int = 64) -> String {
-        let bytes = text.utf8
-        guard bytes.count > length else { return text.lowercased() }
-        var start: [UInt8] = []
-        start.reserveCapacity(length)
-        for byte in bytes.prefix(length + 1) {
-            guard byte < 128, byte != 13 else { return text.lowercased() }
-            if start.count < length { start.append(byte >= 65 && byte <= 90 ? byte + 32 : byte) }
+        let start = withBytes(text) { bytes -> String? in
+            guard bytes.count > length else { return nil }
+            for byte in bytes[...length] where byte >= 128 || byte == 13 { return nil }
+            return String(unsafeUninitializedCapacity: length) { out in
+                for index in 0..<length {
+                    let byte = bytes[index]
+                    out[index] = byte >= 65 && byte <= 90 ? byte + 32 : byte
+                }
+                return length
+            }
         }
-        return String(decoding: start, as: UTF8.self)
+        return start ?? text.lowercased()
     }
 
     /// `text.trimmingCharacters(in: .whitespaces)`, without the trip through NSString when

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits words that PDF extraction ran together ("testthe", "buttonsissignificantly",
 /// "Itshould") and only those.
 ///
@@ -8,6 +10,8 @@
 /// the result is the same on every machine.
 public struct GluedWordRepairer: Sendable {
     public let lexicon: Lexicon
+    /// The lexicon, looked up by bytes.
+    let index: LexiconIndex
     static let maximumPieces = 4
     static let minimumLength = 5
     /// No word is longer (the English list's longest is 22 letters): a bound that keeps the
@@ -16,6 +20,7 @@ public struct GluedWordRepairer: Sendable {
 
     public init(lexicon: Lexicon) {
         self.lexicon = lexicon
+        index = LexiconIndex(lexicon)
     }
 
     /// The repaired text and the repairs made, each attributed to `line`.
@@ -54,16 +59,23 @@ public struct GluedWordRepairer: Sendable {
     /// The test `repairToken` settles most tokens with: ASCII, no bracket, and fewer than
     /// `minimumLength` letters or a known word once its letters are lowercased.
     private func isKnownOrShort(_ token: UnsafeBufferPointer<UInt8>) -> Bool {
+        func isLetter(_ byte: UInt8) -> Bool { (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) }
         var letters = 0
-        var lower: [UInt8] = []
         for byte in token {
             if byte >= 128 || byte == UInt8(ascii: "(") { return false }
-            if (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) {
-                letters += 1
-                lower.append(byte | 0x20)
-            }
+            if isLetter(byte) { letters += 1 }
         }
-        return letters < Self.minimumLength || lexicon.contains(String(decoding: lower, as: UTF8.self))
+        if letters < Self.minimumLength { return true }
+        // The lowercased letters are ASCII: looked up by their bytes (`LexiconIndex`), in a
+        // buffer on the stack.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: letters) { lower in
+            var count = 0
+            for byte in token where isLetter(byte) {
+                lower[count] = byte | 0x20
+                count += 1
+            }
+            return index.contains(ascii: UnsafeBufferPointer(lower))
+        }
     }
 
     private func repairToken(_ token: String, line: Int) -> (String, [Repair]) {
@@ -159,10 +171,14 @@ public struct GluedWordRepairer: Sendable {
             var winner: Candidate?
             for end in (start + 1)...min(n, start + Self.maximumPieceLength) {
                 guard let rest = best[end], rest.count < Self.maximumPieces else { continue }
-                let text = piece(start, end)
-                guard isAcceptablePiece(text) else { continue }
+                // Pieces are ASCII: tested and counted on their bytes (`LexiconIndex`).
+                let frequency: Int? = letters.withUnsafeBufferPointer { all in
+                    let text = UnsafeBufferPointer(rebasing: all[start..<end])
+                    return isAcceptablePiece(text) ? index.count(ascii: text) : nil
+                }
+                guard let frequency else { continue }
                 let candidate = Candidate(
-                    count: rest.count + 1, score: rest.score + log(Double(1 + lexicon.count(of: text))), firstEnd: end)
+                    count: rest.count + 1, score: rest.score + log(Double(1 + frequency)), firstEnd: end)
                 if let current = winner {
                     if candidate.count != current.count {
                         if candidate.count < current.count { winner = candidate }
@@ -188,9 +204,9 @@ public struct GluedWordRepairer: Sendable {
         "oh", "ok", "on", "or", "so", "to", "up", "us", "we",
     ]
 
-    private func isAcceptablePiece(_ piece: String) -> Bool {
-        (piece.utf8.count >= 3 || Self.shortWords.contains(piece)) && piece != "i" && lexicon.contains(piece)
+    /// `piece` is lowercase ASCII; a short one is tested as a String, as the list is.
+    private func isAcceptablePiece(_ piece: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard piece.count >= 3 || Self.shortWords.contains(String(decoding: piece, as: UTF8.self)) else { return false }
+        return !(piece.count == 1 && piece[0] == UInt8(ascii: "i")) && index.contains(ascii: piece)
     }
 }
-
-import Foundation

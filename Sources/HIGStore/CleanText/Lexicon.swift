@@ -79,11 +79,78 @@ public struct Lexicon: Sendable {
 
     /// How often each word stands in `text`, known or not: counted apart from any lexicon, so
     /// files can be counted on every core and their counts added once the lexicon is complete.
+    ///
+    /// Read on the text's bytes, with the words of ASCII letters counted by their bytes
+    /// (`ByteWordTable`) and made Strings once each: making and hashing a String for every word
+    /// was most of the time. The words are `Words.lowercased(text, digits: false, apostrophes:
+    /// false)`. Those with a letter beyond ASCII are counted as Strings, in reading order, as
+    /// before; none of them equals an ASCII word (only U+037E, U+1FEF and U+212A equal ASCII
+    /// characters: the first two are no letters and the last is lowercased to "k"), so adding the
+    /// ASCII words' counts at the end gives the same dictionary, with the same keys.
     static func wordCounts(in text: String) -> [String: Int] {
         var counts: [String: Int] = [:]
-        for word in Words.lowercased(text, digits: false, apostrophes: false) { counts[word, default: 0] += 1 }
+        var asciiCounts = ByteWordTable(minimumCapacity: 1024)
+        FastText.withBytes(text) { bytes in
+            // A run of ASCII letters ended by an ASCII byte or the text's end is a whole word: its
+            // lowercase bytes go straight to the table, from a scratch buffer as long as the text.
+            let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
+            defer { scratch.deallocate() }
+            // A word that reaches a byte beyond ASCII is read as `Words.lowercased` reads it.
+            var word: [UInt8] = []
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 128, !Self.isASCIILetter(byte) {
+                    index += 1
+                    continue
+                }
+                var length = 0
+                var end = index
+                while end < bytes.count, Self.isASCIILetter(bytes[end]) {
+                    scratch[length] = bytes[end] | 0x20
+                    length += 1
+                    end += 1
+                }
+                if end == bytes.count || bytes[end] < 128 {
+                    asciiCounts.add(1, to: UnsafeBufferPointer(rebasing: scratch[..<length]))
+                    index = end
+                    continue
+                }
+                word.removeAll(keepingCapacity: true)
+                var isASCII = true
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte < 128 {
+                        guard Self.isASCIILetter(byte) else { break }
+                        word.append(byte | 0x20)
+                        index += 1
+                        continue
+                    }
+                    let (value, length) = FastText.decodeScalar(bytes, at: index)
+                    // Typographic apostrophes end a word (apostrophes: false).
+                    guard value != 0x2019, value != 0x2018, let scalar = Unicode.Scalar(value), scalar.properties.isAlphabetic else {
+                        index += length
+                        break
+                    }
+                    for lower in scalar.properties.lowercaseMapping.unicodeScalars {
+                        if lower.value >= 128 { isASCII = false }
+                        UTF8.encode(lower) { word.append($0) }
+                    }
+                    index += length
+                }
+                if word.isEmpty { continue }
+                if isASCII {
+                    word.withUnsafeBufferPointer { asciiCounts.add(1, to: $0) }
+                } else {
+                    counts[String(decoding: word, as: UTF8.self), default: 0] += 1
+                }
+            }
+        }
+        asciiCounts.forEach { word, count in counts[String(decoding: word, as: UTF8.self), default: 0] += count }
         return counts
     }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool { (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) }
 
     /// Adds counts from `wordCounts(in:)`, for the words the lexicon knows.
     mutating func addCounts(_ counts: [String: Int]) {

@@ -26,8 +26,11 @@ public struct MarkupStripper: Sendable {
             text = text.dropFirst()
         }
         var s = String(text)
+        // One scan of the line answers whether it holds control characters, which markup it may
+        // hold, and (mostly) whether it has content.
+        var present = MarkupBytes(s)
         // NUL and other control characters carry no words; a tab inside a line separates two.
-        if s.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+        if present.hasControlCharacter {
             var kept = String.UnicodeScalarView()
             for scalar in s.unicodeScalars {
                 if scalar == "\t" {
@@ -37,13 +40,13 @@ public struct MarkupStripper: Sendable {
                 }
             }
             s = String(kept)
+            present = MarkupBytes(s)
         }
-        let hadContent = Self.hasNonWhitespaceCharacter(s)
+        let hadContent = present.hasASCIIOtherThanWhitespace || Self.hasNonWhitespaceCharacter(s)
         // Each markup pass runs only when its opening character is there: most lines hold none.
         // The passes only remove characters (or add spaces), so a character absent from the
         // line as read stays absent, and one scan of the line answers for most of them.
-        let present = MarkupBytes(s)
-        let has = { (byte: UInt8) in present.contains(byte) && s.utf8.contains(byte) }
+        let has = { (byte: UInt8) in present.contains(byte) && FastText.contains(byte, in: s) }
         if form == .pdfMarkdown {
             if has(UInt8(ascii: "<")) { s = Self.removeComments(s) }
             // Page anchors are tags, page images are image links.
@@ -64,7 +67,7 @@ public struct MarkupStripper: Sendable {
             s = repaired.text
             line.repairs = repaired.repairs
         }
-        if form == .pdfMarkdown, s.utf8.contains(UInt8(ascii: "*")) || s.utf8.contains(UInt8(ascii: "_")) {
+        if form == .pdfMarkdown, FastText.contains(UInt8(ascii: "*"), in: s) || FastText.contains(UInt8(ascii: "_"), in: s) {
             (s, line.boldLead) = Self.removeEmphasis(s)
             s = Self.collapseWhitespace(s)
         }
@@ -81,23 +84,40 @@ public struct MarkupStripper: Sendable {
     /// white space is there: such a byte begins a Character of its own, or continues one whose
     /// first scalar (a prepended mark) is no white space either.
     static func hasNonWhitespaceCharacter(_ s: String) -> Bool {
-        if s.utf8.contains(where: { $0 < 128 && $0 != 32 && !($0 >= 9 && $0 <= 13) }) { return true }
+        if FastText.containsByte(in: s, where: { $0 < 128 && $0 != 32 && !($0 >= 9 && $0 <= 13) }) { return true }
         return s.contains { !$0.isWhitespace }
     }
 
-    /// Which of the ASCII characters that open markup a line holds, from one scan.
+    /// Which ASCII characters a line holds, from one scan: those that open markup, control
+    /// characters, and characters other than white space.
     struct MarkupBytes {
         private var low: UInt64 = 0
         private var high: UInt64 = 0
 
         init(_ s: String) {
-            for byte in s.utf8 where byte < 128 {
-                if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+            FastText.withBytes(s) { bytes in
+                for byte in bytes where byte < 128 {
+                    if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+                }
             }
+            self.low = low
+            self.high = high
         }
 
         func contains(_ byte: UInt8) -> Bool {
             byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 128 && high & (1 << UInt64(byte - 64)) != 0
+        }
+
+        /// A byte below 0x20 or DEL.
+        var hasControlCharacter: Bool { low & 0xFFFF_FFFF != 0 || high & (1 << 63) != 0 }
+
+        /// An ASCII byte other than space and 9 to 13 (tab to CR): `hasNonWhitespaceCharacter`'s
+        /// first test.
+        var hasASCIIOtherThanWhitespace: Bool {
+            let whitespace: UInt64 = 1 << 32 | 0b11111 << 9
+            return low & ~whitespace != 0 || high != 0
         }
     }
 
@@ -108,7 +128,7 @@ public struct MarkupStripper: Sendable {
     /// One pass over the bytes: a comment's markers are ASCII, so cutting them out leaves valid
     /// UTF-8, and a line of many comments costs no more than one of a few.
     static func removeComments(_ s: String) -> String {
-        guard s.utf8.contains(UInt8(ascii: "<")) else { return s }
+        guard FastText.contains(UInt8(ascii: "<"), in: s) else { return s }
         let bytes = Array(s.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
@@ -148,6 +168,7 @@ public struct MarkupStripper: Sendable {
     /// from zero; the document's own cross-references ("#page-70-0" → "(page 71)") show the
     /// printed page is one more.
     static func pageMarkers(in s: String) -> [Int] {
+        if let pages = FastText.withBytes(s, pageMarkers(ascii:)) { return pages }
         var pages: [Int] = []
         var index = s.startIndex
         while index < s.endIndex {
@@ -164,10 +185,53 @@ public struct MarkupStripper: Sendable {
         return pages
     }
 
+    /// `pageMarkers` on bytes, or nil when only the Character reading can tell. Reading by
+    /// Character cost ~100 instructions a byte. Without either marker's bytes there is no
+    /// marker: no scalar but themselves is canonically equal to the markers' characters (only
+    /// U+037E, U+1FEF and U+212A equal an ASCII character, ";", "`" and "K"). In ASCII without
+    /// CR every byte is a Character, and only 0 to 9 are numbers.
+    private static func pageMarkers(ascii bytes: UnsafeBufferPointer<UInt8>) -> [Int]? {
+        func starts(_ marker: StaticString, at index: Int) -> Bool {
+            let count = marker.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            for offset in 0..<count where bytes[index + offset] != marker.utf8Start[offset] { return false }
+            return true
+        }
+        let mayHoldMarker = bytes.indices.contains { index in
+            (bytes[index] == UInt8(ascii: "i") && starts("id=\"page-", at: index)) || (bytes[index] == UInt8(ascii: "_") && starts("_page_", at: index))
+        }
+        guard mayHoldMarker else { return [] }
+        guard bytes.allSatisfy({ $0 < 128 && $0 != 13 }) else { return nil }
+        var pages: [Int] = []
+        var index = 0
+        while index < bytes.count {
+            let digitsStart: Int
+            if starts("id=\"page-", at: index) {
+                digitsStart = index + 9
+            } else if starts("_page_", at: index) {
+                digitsStart = index + 6
+            } else {
+                index += 1
+                continue
+            }
+            var end = digitsStart
+            var value = 0
+            while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") {
+                // Only up to six digits are read: seven or more are no page.
+                if end - digitsStart < 7 { value = value * 10 + Int(bytes[end] - UInt8(ascii: "0")) }
+                end += 1
+            }
+            let count = end - digitsStart
+            if count >= 1, count <= 6 { pages.append(value + 1) }
+            index = end
+        }
+        return pages
+    }
+
     /// Removes `![alt](target)` images. An image left unclosed stops the removal: the rest of the
     /// line is kept as it is.
     static func removeImages(_ s: String) -> String {
-        guard s.utf8.contains(UInt8(ascii: "!")) else { return s }
+        guard FastText.contains(UInt8(ascii: "!"), in: s) else { return s }
         let bytes = Array(s.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
@@ -280,14 +344,14 @@ public struct MarkupStripper: Sendable {
             }
         }
         var out = FastText.removing("__", from: FastText.removing("**", from: s))
-        if out.utf8.contains(UInt8(ascii: "*")) { out = removeItalics(out) }
+        if FastText.contains(UInt8(ascii: "*"), in: out) { out = removeItalics(out) }
         return (out, lead.map(removeItalics))
     }
 
     /// `*UIAlertView Class Reference*` → `UIAlertView Class Reference`. An asterisk that does not
     /// open or close a word (a footnote mark, "5 * 3") stays.
     static func removeItalics(_ s: String) -> String {
-        guard s.utf8.contains(UInt8(ascii: "*")) else { return s }
+        guard FastText.contains(UInt8(ascii: "*"), in: s) else { return s }
         let scalars = Array(s.unicodeScalars)
         func isWordScalar(_ scalar: Unicode.Scalar?) -> Bool {
             guard let scalar else { return false }
@@ -319,8 +383,9 @@ public struct MarkupStripper: Sendable {
     static func removeResidue(_ s: String) -> String {
         var s = s
         for _ in 0..<maximumResiduePasses {
-            let mayHoldMarkup = s.utf8.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_")
-                || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "!") } || s.unicodeScalars.first.map(bulletScalars.contains) == true
+            let mayHoldMarkup = FastText.containsByte(in: s, where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "*")
+                || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "!") })
+                || s.unicodeScalars.first.map(bulletScalars.contains) == true
             guard mayHoldMarkup else { return s }
             var next = removeImages(removeComments(s))
             next = removeLinks(removeTags(next))

@@ -54,7 +54,7 @@ public struct Corpus: Sendable {
         var split = ParallelMap.map(files) { file, edition in
             let drafts = splitter.drafts(file.lines, entry: file.entry, platforms: edition.platforms)
             // Lines joined with LF are the text itself where no CR ends a line.
-            let endsWithLF = !file.text.utf8.contains(13)
+            let endsWithLF = !FastText.contains(13, in: file.text)
             let verbatims = drafts.map { draft -> Substring in
                 endsWithLF ? file.text[file.lines.utf8Range((draft.lineStart - 1)...(draft.lineEnd - 1))]
                     : Substring(file.lines[(draft.lineStart - 1)..<draft.lineEnd].joined(separator: "\n"))

@@ -163,11 +163,12 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
     static func terms(of text: String) -> (recommended: Set<String>, rejected: Set<String>) {
         var recommended = Set<String>()
         var rejected = Set<String>()
-        // Most rules name no word to use or avoid: skip the patterns then.
-        let bytes = text.utf8
-        guard bytes.contains(UInt8(ascii: "\"")) || bytes.contains(0xE2) || contains(bytes, "use a term") || contains(bytes, "use the word") else {
-            return (recommended, rejected)
+        // Most rules name no word to use or avoid: skip the patterns then. Read on contiguous
+        // bytes: through `String.UTF8View` these tests cost more than the patterns.
+        let mayNameTerms = FastText.withBytes(text) { bytes in
+            bytes.contains(UInt8(ascii: "\"")) || bytes.contains(0xE2) || contains(bytes, "use a term") || contains(bytes, "use the word")
         }
+        guard mayNameTerms else { return (recommended, rejected) }
         let lower = FastText.foldedLowercase(text)
         for regex in TermPatterns.recommending {
             for match in matches(regex, in: lower) { recommended.insert(match) }
@@ -182,13 +183,12 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
     }
 
     /// Whether `phrase` occurs in `bytes`, without bridging to Foundation's `String.contains`.
-    private static func contains(_ bytes: String.UTF8View, _ phrase: StaticString) -> Bool {
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ phrase: StaticString) -> Bool {
         let needle = UnsafeBufferPointer(start: phrase.utf8Start, count: phrase.utf8CodeUnitCount)
         guard let first = needle.first else { return true }
-        var index = bytes.startIndex
-        while let found = bytes[index...].firstIndex(of: first) {
-            if bytes[found...].starts(with: needle) { return true }
-            index = bytes.index(after: found)
+        guard bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == first {
+            if UnsafeBufferPointer(rebasing: bytes[start..<(start + needle.count)]).elementsEqual(needle) { return true }
         }
         return false
     }

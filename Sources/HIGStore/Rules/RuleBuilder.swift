@@ -13,8 +13,18 @@ struct RuleBuilder {
 
     static func continues(_ text: String) -> Bool {
         let lower = FastText.lowercasedStart(text)
-        return continuationOpenings.contains { lower.hasPrefix($0) }
+        // On ASCII without CR every byte is a Character, so `hasPrefix` is a comparison of bytes;
+        // String's `hasPrefix` cost more than the rest of this test.
+        let onBytes = FastText.withBytes(lower) { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 128 && $0 != 13 }) else { return nil }
+            return continuationOpeningBytes.contains { opening in
+                opening.count <= bytes.count && zip(opening, bytes).allSatisfy { $0 == $1 }
+            }
+        }
+        return onBytes ?? continuationOpenings.contains { lower.hasPrefix($0) }
     }
+
+    private static let continuationOpeningBytes = continuationOpenings.map { Array($0.utf8) }
 
     var last: RuleDraft? { drafts.last }
 
