@@ -6,17 +6,22 @@ import Testing
 @Suite("Rule matcher on small fixtures")
 struct RuleMatcherTests {
     /// Rules of one edition, in one file, in reading order; term ids shared through `ids`.
-    static func edition(_ name: String, _ texts: [String], ids: inout [String: Int32]) -> [LinkableRule] {
-        texts.enumerated().map { ordinal, text in
+    static func edition(_ name: String, _ texts: [String], ids: inout [String: Int32]) -> LinkableRules {
+        var terms: [Int32] = [], weights: [Float] = [], start: [Int32] = [0]
+        var rules: [EditionTerms.Rule] = []
+        for (ordinal, text) in texts.enumerated() {
             let words = Set(text.split(separator: " ").map(String.init))
             for word in words.sorted() where ids[word] == nil { ids[word] = Int32(ids.count) }
-            let terms = words.map { ids[$0]! }.sorted()
-            let weights = [Float](repeating: 1 / Float(terms.count).squareRoot(), count: terms.count)
-            return LinkableRule(id: "\(name)-\(ordinal)", edition: name, source: 1, ordinal: ordinal, parent: nil,
-                                position: Double(ordinal) / Double(max(1, texts.count - 1)), terms: terms, weights: weights,
-                                leadTerms: terms, leadWeights: weights, topics: [], text: text, prescribes: true,
-                                sameWordsKey: text.hashValue)
+            let own = words.map { ids[$0]! }.sorted()
+            terms += own
+            weights += [Float](repeating: 1 / Float(own.count).squareRoot(), count: own.count)
+            start.append(Int32(terms.count))
+            rules.append(EditionTerms.Rule(id: "\(name)-\(ordinal)", source: 1, ordinal: ordinal, parent: nil, text: text, prescribes: true,
+                                           topics: [], sameWordsKey: text.hashValue, force: .none))
         }
+        let vectors = TermVectors(terms: terms, weights: weights, start: start)
+        return LinkableRules(rules: rules, positions: texts.indices.map { Double($0) / Double(max(1, texts.count - 1)) },
+                             text: vectors, lead: vectors)
     }
 
     static func links(_ one: [String], _ two: [String]) -> [(earlier: Int, later: Int, shape: RuleMatcher.Link.Shape)] {

@@ -201,33 +201,51 @@ struct LinkCorpus: Sendable {
     /// The two editions' rules as unit TF-IDF vectors, document frequencies counted over both.
     /// `termCount`: at least the number of terms of the two (`LinkCorpus.termCount` once both
     /// were loaded); static, so that it can run beside a `LinkCorpus` that goes on reading.
-    static func vectors(_ earlier: EditionTerms, _ later: EditionTerms, termCount: Int) -> (earlier: [LinkableRule], later: [LinkableRule]) {
+    static func vectors(_ earlier: EditionTerms, _ later: EditionTerms, termCount: Int) -> (earlier: LinkableRules, later: LinkableRules) {
         var documentFrequency = [Int32](repeating: 0, count: termCount)
         for edition in [earlier, later] { for term in edition.text.terms { documentFrequency[Int(term)] += 1 } }
         let total = Double(earlier.rules.count + later.rules.count)
-        let idf = documentFrequency.map { Float(log((total + 1) / Double($0 + 1)) + 1) }
-        @Sendable func vector(_ counts: EditionTerms.Counts, _ rule: Int) -> ([Int32], [Float]) {
-            let range = counts.range(rule)
-            let terms = Array(counts.terms[range])
-            var weights = range.map { (1 + log(Float(counts.counts[$0]))) * idf[Int(counts.terms[$0])] }
-            let norm = sqrt(weights.reduce(0) { $0 + $1 * $1 })
-            if norm > 0 { for index in weights.indices { weights[index] /= norm } }
-            return (terms, weights)
+        // A term's weight depends on its document frequency alone: one logarithm per frequency
+        // that occurs, not one per term of the corpus.
+        let idfOfFrequency = (0...Int(documentFrequency.max() ?? 0)).map { Float(log((total + 1) / Double($0 + 1)) + 1) }
+        let idf = documentFrequency.map { idfOfFrequency[Int($0)] }
+        // Each column of weights reads only its counts and the shared weights: the four at once.
+        let editions = [earlier, later]
+        let weights = ParallelMap.map([(0, false), (0, true), (1, false), (1, true)]) { edition, isLead in
+            unitWeights(isLead ? editions[edition].lead : editions[edition].text, idf: idf)
         }
-        func rules(_ edition: EditionTerms) -> [LinkableRule] {
+        func rules(_ edition: EditionTerms, text: [Float], lead: [Float]) -> LinkableRules {
             let last = Double(max(1, edition.rules.count - 1))
-            // Each rule's vector reads only its own counts and the shared weights: on every core.
-            return ParallelChunks.map(count: edition.rules.count) { index in
-                let rule = edition.rules[index]
-                let (terms, weights) = vector(edition.text, index)
-                let (leadTerms, leadWeights) = vector(edition.lead, index)
-                return LinkableRule(
-                    id: rule.id, edition: edition.id, source: rule.source, ordinal: rule.ordinal, parent: rule.parent,
-                    position: Double(index) / last, terms: terms, weights: weights, leadTerms: leadTerms,
-                    leadWeights: leadWeights, topics: rule.topics, text: rule.text, prescribes: rule.prescribes,
-                    sameWordsKey: rule.sameWordsKey)
+            return LinkableRules(rules: edition.rules, positions: edition.rules.indices.map { Double($0) / last },
+                                 text: TermVectors(terms: edition.text.terms, weights: text, start: edition.text.start),
+                                 lead: TermVectors(terms: edition.lead.terms, weights: lead, start: edition.lead.start))
+        }
+        return (rules(earlier, text: weights[0], lead: weights[1]), rules(later, text: weights[2], lead: weights[3]))
+    }
+
+    /// Each rule's TF-IDF weights, `(1 + log count) * idf`, divided by their norm (the squares
+    /// summed in term order).
+    private static func unitWeights(_ counts: EditionTerms.Counts, idf: [Float]) -> [Float] {
+        // 1 + log count for the counts most terms have, worked out once.
+        let frequent = (0..<64).map { 1 + log(Float($0)) }
+        var weights = [Float](repeating: 0, count: counts.terms.count)
+        weights.withUnsafeMutableBufferPointer { weights in
+            counts.terms.withUnsafeBufferPointer { terms in
+                counts.counts.withUnsafeBufferPointer { occurrences in
+                    for index in weights.indices {
+                        let count = Int(occurrences[index])
+                        weights[index] = (count < frequent.count ? frequent[count] : 1 + log(Float(count))) * idf[Int(terms[index])]
+                    }
+                }
+            }
+            for rule in 0..<(counts.start.count - 1) {
+                let range = counts.range(rule)
+                var squares: Float = 0
+                for index in range { squares = squares + weights[index] * weights[index] }
+                let norm = sqrt(squares)
+                if norm > 0 { for index in range { weights[index] /= norm } }
             }
         }
-        return (rules(earlier), rules(later))
+        return weights
     }
 }

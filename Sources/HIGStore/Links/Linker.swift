@@ -167,8 +167,8 @@ enum Linker {
                         let from = curatedPlace[pin.from]!.rule
                         descendants[from] = true
                         pinnedEarlier.insert(from)
-                        found.append(FoundLink(from: earlierRules[from], to: laterRules[laterIndex], change: pin.change,
-                                               similarity: earlierRules[from].cosine(laterRules[laterIndex]), method: "curated",
+                        found.append(FoundLink(from: from, to: laterIndex, change: pin.change,
+                                               similarity: earlierRules.cosine(from, laterRules, laterIndex), method: "curated",
                                                forces: (earlierEdition.rules[from].force, to.force), rationale: pin.why))
                     }
                     return pins.isEmpty
@@ -176,8 +176,9 @@ enum Linker {
                 let eligible = earlierEdition.rules.indices.filter {
                     !pinnedEarlier.contains($0) && (back == k - 1 || !descendants[$0])
                 }
-                let earlier = eligible.map { earlierRules[$0] }
-                let later = unmatched.map { laterRules[$0] }
+                // All of an edition's rules in play (the usual case): its vectors as they are.
+                let earlier = eligible.count == earlierRules.count ? earlierRules : earlierRules.subset(eligible)
+                let later = unmatched.count == laterRules.count ? laterRules : laterRules.subset(unmatched)
                 let matchStarted = ContinuousClock.now
                 // Found before when every rule of both editions is in play (no curated link took any).
                 let known = back == k - 1 && earlier.count == earlierRules.count && later.count == laterRules.count ? nearest[k] : nil
@@ -193,15 +194,17 @@ enum Linker {
                     case .merged: .merged
                     case .single: nil
                     }
-                    found.append(FoundLink(from: earlier[link.earlier], to: later[link.later], change: change, similarity: link.cosine,
+                    found.append(FoundLink(from: earlierIndex, to: unmatched[link.later], change: change, similarity: link.cosine,
                                            method: "matcher",
                                            forces: (earlierEdition.rules[earlierIndex].force, laterEdition.rules[unmatched[link.later]].force),
                                            rationale: nil))
                 }
                 // Classifying a link reads both texts word by word: on every core; in key order.
                 let classifyStarted = ContinuousClock.now
-                let sortedLinks = KeySort.order(count: found.count) { (found[$0].from.id, found[$0].to.id) }.map { found[$0] }
-                rows += ParallelChunks.map(count: sortedLinks.count) { sortedLinks[$0].row() }
+                let sortedLinks = KeySort.order(count: found.count) {
+                    (earlierEdition.rules[found[$0].from].id, laterEdition.rules[found[$0].to].id)
+                }.map { found[$0] }
+                rows += ParallelChunks.map(count: sortedLinks.count) { sortedLinks[$0].row(earlierRules, laterRules) }
                 classifying += ContinuousClock.now - classifyStarted
                 hasDescendant[back] = descendants
                 unmatched = unmatched.enumerated().filter { !matchedLater.contains($0.offset) }.map(\.element)
@@ -217,8 +220,9 @@ enum Linker {
     /// A link found between two rules, its class still to be read from their texts when the
     /// matcher paired them one to one (`change` nil).
     private struct FoundLink: Sendable {
-        let from: LinkableRule
-        let to: LinkableRule
+        /// Places in the earlier edition and in the later one.
+        let from: Int
+        let to: Int
         let change: ChangeClass?
         let similarity: Double
         let method: String
@@ -226,26 +230,27 @@ enum Linker {
         /// Why a curated link exists; a matcher link's rationale says what its flags mean.
         let rationale: String?
 
-        /// Its row of `rule_links`, flags included.
-        func row() -> LinkRow {
+        /// Its row of `rule_links`, flags included; `earlier` and `later`: the two editions' rules.
+        func row(_ earlier: LinkableRules, _ later: LinkableRules) -> LinkRow {
+            let (fromRule, toRule) = (earlier.rules[from], later.rules[to])
             // Most links join the same bytes (unchanged or moved rules): the same bytes are the
             // same words, so the word-by-word comparison has nothing to find.
-            let sameBytes = from.text.utf8.elementsEqual(to.text.utf8)
+            let sameBytes = fromRule.text.utf8.elementsEqual(toRule.text.utf8)
             let change = change ?? (sameBytes ? .unchanged
-                : ChangeClass.of(from: from.text, to: to.text, cosine: similarity, leadCosine: from.leadCosine(to)).0)
+                : ChangeClass.of(from: fromRule.text, to: toRule.text, cosine: similarity, leadCosine: earlier.leadCosine(from, later, to)).0)
             let forceChanged = forces.0 != forces.1 && change != .unchanged
             let reversal: Bool
             if sameBytes {
                 // One text's words to use and to avoid, read once.
-                let terms = NormativeForce.terms(of: from.text)
+                let terms = NormativeForce.terms(of: fromRule.text)
                 reversal = !terms.rejected.isDisjoint(with: terms.recommended)
             } else {
-                reversal = isReversal(from: from.text, to: to.text)
+                reversal = isReversal(from: fromRule.text, to: toRule.text)
             }
             var notes: [String] = []
             if forceChanged { notes.append("force: \(forces.0.rawValue) → \(forces.1.rawValue)") }
             if reversal { notes.append("reversal: the later rule recommends what the earlier one ruled out, or the other way round") }
-            return LinkRow(from: from.id, to: to.id, change: change, similarity: (similarity * 1000).rounded() / 1000, method: method,
+            return LinkRow(from: fromRule.id, to: toRule.id, change: change, similarity: (similarity * 1000).rounded() / 1000, method: method,
                            forces: forces, forceChanged: forceChanged, reversal: reversal,
                            rationale: rationale ?? (notes.isEmpty ? nil : notes.joined(separator: "; ")))
         }

@@ -51,7 +51,7 @@ struct RuleMatcher: Sendable {
     var positionWeight = 0.05
 
     /// `nearest`: `nearest(earlier:later:termCount:)` of these rules when it was found before.
-    func match(earlier: [LinkableRule], later: [LinkableRule], termCount: Int, nearest: [[Int32]]? = nil) -> [Link] {
+    func match(earlier: LinkableRules, later: LinkableRules, termCount: Int, nearest: [[Int32]]? = nil) -> [Link] {
         guard !earlier.isEmpty, !later.isEmpty else { return [] }
         let candidates = candidateLists(earlier: earlier, later: later, termCount: termCount, nearest: nearest)
         // One to one, best first. A weak pair must be each side's best choice.
@@ -72,14 +72,14 @@ struct RuleMatcher: Sendable {
         // The same words are the same rule, first come first served: short rules made only of
         // common terms would otherwise find no candidate at all.
         var sameWords: [Int: [Int]] = [:]
-        for (index, rule) in earlier.enumerated() { sameWords[rule.sameWordsKey, default: []].append(index) }
-        for (l, rule) in later.enumerated() {
+        for (index, rule) in earlier.rules.enumerated() { sameWords[rule.sameWordsKey, default: []].append(index) }
+        for (l, rule) in later.rules.enumerated() {
             guard var waiting = sameWords[rule.sameWordsKey], !waiting.isEmpty else { continue }
             let p = waiting.removeFirst()
             sameWords[rule.sameWordsKey] = waiting
             laterTaken[l] = links.count
             earlierTaken[p] = links.count
-            links.append(Link(earlier: p, later: l, cosine: rule.cosine(earlier[p]), score: 2, shape: .single))
+            links.append(Link(earlier: p, later: l, cosine: later.cosine(l, earlier, p), score: 2, shape: .single))
         }
         for pair in pairs where laterTaken[pair.later] == nil && earlierTaken[pair.earlier] == nil {
             laterTaken[pair.later] = links.count
@@ -93,8 +93,8 @@ struct RuleMatcher: Sendable {
             for candidate in list where candidate.score >= partScore {
                 guard let taken = earlierTaken[candidate.earlier] else { continue }
                 let sibling = links[taken].later
-                guard later[l].isNeighbour(of: later[sibling]),
-                      later[l].containment(in: earlier[candidate.earlier]) >= partContainment else { continue }
+                guard later.isNeighbour(l, of: later, sibling),
+                      later.containment(l, in: earlier, candidate.earlier) >= partContainment else { continue }
                 links[taken].shape = .split
                 laterTaken[l] = links.count
                 links.append(Link(earlier: candidate.earlier, later: l, cosine: candidate.cosine, score: candidate.score, shape: .split))
@@ -106,11 +106,12 @@ struct RuleMatcher: Sendable {
         // rule, covering a material share of that rule's words its neighbour lacks.
         for l in later.indices where laterTaken[l] == nil {
             var best: (gain: Double, taken: Int)?
-            for n in [l - 1, l + 1] where later.indices.contains(n) && later[l].isNeighbour(of: later[n]) {
+            for n in [l - 1, l + 1] where later.indices.contains(n) && later.isNeighbour(l, of: later, n) {
                 guard let taken = laterTaken[n], links[taken].shape != .merged else { continue }
-                let whole = earlier[links[taken].earlier]
-                let gain = whole.coverageGain(by: later[l], beyond: later[n])
-                guard gain >= max(splitLeastGain, splitGain * (1 - whole.containment(in: later[n]))), later[l].containment(in: whole) >= splitPartContainment,
+                let whole = links[taken].earlier
+                let gain = earlier.coverageGain(whole, by: l, beyond: n, of: later)
+                guard gain >= max(splitLeastGain, splitGain * (1 - earlier.containment(whole, in: later, n))),
+                      later.containment(l, in: earlier, whole) >= splitPartContainment,
                       gain > best?.gain ?? 0 else { continue }
                 best = (gain, taken)
             }
@@ -118,7 +119,7 @@ struct RuleMatcher: Sendable {
             let p = links[taken].earlier
             links[taken].shape = .split
             laterTaken[l] = links.count
-            let (cosine, score) = self.score(later[l], earlier[p])
+            let (cosine, score) = self.score(later, l, earlier, p)
             links.append(Link(earlier: p, later: l, cosine: cosine, score: score, shape: .split))
         }
 
@@ -132,8 +133,8 @@ struct RuleMatcher: Sendable {
             for candidate in byEarlier[p].sorted(by: { ($0.score, $1.later) > ($1.score, $0.later) }) where candidate.score >= partScore {
                 guard let taken = laterTaken[candidate.later], links[taken].shape != .split else { continue }
                 let sibling = links[taken].earlier
-                guard earlier[p].isNeighbour(of: earlier[sibling]),
-                      earlier[p].containment(in: later[candidate.later]) >= partContainment else { continue }
+                guard earlier.isNeighbour(p, of: earlier, sibling),
+                      earlier.containment(p, in: later, candidate.later) >= partContainment else { continue }
                 links[taken].shape = .merged
                 earlierTaken[p] = links.count
                 links.append(Link(earlier: p, later: candidate.later, cosine: candidate.cosine, score: candidate.score, shape: .merged))
@@ -143,11 +144,12 @@ struct RuleMatcher: Sendable {
         // Merges found by coverage, as splits above the other way round.
         for p in earlier.indices where earlierTaken[p] == nil {
             var best: (gain: Double, taken: Int)?
-            for n in [p - 1, p + 1] where earlier.indices.contains(n) && earlier[p].isNeighbour(of: earlier[n]) {
+            for n in [p - 1, p + 1] where earlier.indices.contains(n) && earlier.isNeighbour(p, of: earlier, n) {
                 guard let taken = earlierTaken[n], links[taken].shape != .split else { continue }
-                let whole = later[links[taken].later]
-                let gain = whole.coverageGain(by: earlier[p], beyond: earlier[n])
-                guard gain >= max(splitLeastGain, splitGain * (1 - whole.containment(in: earlier[n]))), earlier[p].containment(in: whole) >= splitPartContainment,
+                let whole = links[taken].later
+                let gain = later.coverageGain(whole, by: p, beyond: n, of: earlier)
+                guard gain >= max(splitLeastGain, splitGain * (1 - later.containment(whole, in: earlier, n))),
+                      earlier.containment(p, in: later, whole) >= splitPartContainment,
                       gain > best?.gain ?? 0 else { continue }
                 best = (gain, taken)
             }
@@ -155,7 +157,7 @@ struct RuleMatcher: Sendable {
             let l = links[taken].later
             links[taken].shape = .merged
             earlierTaken[p] = links.count
-            let (cosine, score) = self.score(later[l], earlier[p])
+            let (cosine, score) = self.score(later, l, earlier, p)
             links.append(Link(earlier: p, later: l, cosine: cosine, score: score, shape: .merged))
         }
 
@@ -173,7 +175,7 @@ struct RuleMatcher: Sendable {
             let to = end == later.count ? earlier.count : links[laterTaken[end]!].earlier
             guard from < to, to - from == end - l, (from..<to).allSatisfy({ earlierTaken[$0] == nil }) else { continue }
             for (p, m) in zip(from..<to, l..<end) {
-                let (cosine, score) = self.score(later[m], earlier[p])
+                let (cosine, score) = self.score(later, m, earlier, p)
                 guard cosine >= gapCosine else { continue }
                 laterTaken[m] = links.count
                 earlierTaken[p] = links.count
@@ -184,10 +186,10 @@ struct RuleMatcher: Sendable {
         // A lead-in left over whose children went into one later rule went there with them
         // ("Give alert buttons short, logical titles" and its bullets became "Create succinct,
         // logical button titles").
-        let indexOfID = Dictionary(uniqueKeysWithValues: earlier.enumerated().map { ($0.element.id, $0.offset) })
+        let indexOfID = Dictionary(uniqueKeysWithValues: earlier.rules.enumerated().map { ($0.element.id, $0.offset) })
         var childTargets: [Int: [Int]] = [:]
         for link in links {
-            if let parent = earlier[link.earlier].parent, let p = indexOfID[parent] { childTargets[p, default: []].append(link.later) }
+            if let parent = earlier.rules[link.earlier].parent, let p = indexOfID[parent] { childTargets[p, default: []].append(link.later) }
         }
         for (p, targets) in childTargets.sorted(by: { $0.key < $1.key }) where earlierTaken[p] == nil {
             let counted = Dictionary(grouping: targets, by: { $0 }).mapValues(\.count)
@@ -203,11 +205,12 @@ struct RuleMatcher: Sendable {
     }
 
     /// The cosine of two rules' words, and the score of the pair: words, lead, topics, place, kind.
-    private func score(_ rule: LinkableRule, _ other: LinkableRule) -> (cosine: Double, score: Double) {
-        let cosine = rule.cosine(other)
-        let score = (1 - leadWeight) * cosine + leadWeight * rule.leadCosine(other) + topicWeight * rule.topicOverlap(other)
-            + positionWeight * (1 - abs(rule.position - other.position))
-            - (rule.prescribes == other.prescribes ? 0 : kindPenalty)
+    private func score(_ rules: LinkableRules, _ rule: Int, _ others: LinkableRules, _ other: Int) -> (cosine: Double, score: Double) {
+        let cosine = rules.cosine(rule, others, other)
+        let score = (1 - leadWeight) * cosine + leadWeight * rules.leadCosine(rule, others, other)
+            + topicWeight * rules.topicOverlap(rule, others, other)
+            + positionWeight * (1 - abs(rules.positions[rule] - others.positions[other]))
+            - (rules.rules[rule].prescribes == others.rules[other].prescribes ? 0 : kindPenalty)
         return (cosine, score)
     }
 
@@ -219,71 +222,106 @@ struct RuleMatcher: Sendable {
 
     /// Each later rule's best candidates, best first. `nearest`: what `nearest(earlier:later:termCount:)`
     /// gives for these rules, when it was found before.
-    private func candidateLists(earlier: [LinkableRule], later: [LinkableRule], termCount: Int,
+    private func candidateLists(earlier: LinkableRules, later: LinkableRules, termCount: Int,
                                 nearest known: [[Int32]]?) -> [[Candidate]] {
         let nearest = known ?? self.nearest(earlier: earlier, later: later, termCount: termCount)
         return ParallelChunks.map(count: later.count) { l in
             nearest[l].map { index in
-                let (cosine, score) = self.score(later[l], earlier[Int(index)])
+                let (cosine, score) = self.score(later, l, earlier, Int(index))
                 return Candidate(earlier: Int(index), cosine: cosine, score: score)
             }.sorted { ($0.score, $1.earlier) > ($1.score, $0.earlier) }
         }
     }
 
     /// Each later rule's `candidatesPerRule` earlier rules of the greatest partial dot product
-    /// (over the terms not too common to search by), in no particular order. Words only, no
-    /// topics: so it can be found before topics are assigned (`PreparedLinkTerms`).
-    /// `onEveryCore` false: on this thread alone, to leave the other core to the one writing.
-    func nearest(earlier: [LinkableRule], later: [LinkableRule], termCount: Int, onEveryCore: Bool = true) -> [[Int32]] {
-        guard !earlier.isEmpty else { return later.map { _ in [] } }
-        let postings = Postings(earlier, termCount: termCount)
+    /// (over the terms not too common to search by), greatest first (the lower index first among
+    /// equals). Words only, no topics: so it can be found before topics are assigned
+    /// (`PreparedLinkTerms`). `onEveryCore` false: on this thread alone, to leave the other core
+    /// to the one writing.
+    func nearest(earlier: LinkableRules, later: LinkableRules, termCount: Int, onEveryCore: Bool = true) -> [[Int32]] {
+        guard !earlier.isEmpty else { return later.indices.map { _ in [] } }
+        let postings = Postings(earlier.text, termCount: termCount)
+        let laterText = later.text
+        let makeScratch: @Sendable () -> Accumulator = { [candidatesPerRule, count = earlier.count] in
+            Accumulator(rules: count, kept: candidatesPerRule)
+        }
         // Each later rule's list depends on nothing but the index: on every core, each worker
         // with its own accumulator.
         guard onEveryCore else {
-            var scratch = Accumulator(count: earlier.count)
-            return later.map { nearest(to: $0, postings, &scratch) }
+            var scratch = makeScratch()
+            return later.indices.map { nearest(to: $0, of: laterText, postings, &scratch) }
         }
-        return ParallelChunks.map(count: later.count, makeScratch: { Accumulator(count: earlier.count) }) { l, scratch in
-            nearest(to: later[l], postings, &scratch)
+        return ParallelChunks.map(count: later.count, makeScratch: makeScratch) { l, scratch in
+            nearest(to: l, of: laterText, postings, &scratch)
         }
     }
 
-    private func nearest(to rule: LinkableRule, _ postings: Postings, _ scratch: inout Accumulator) -> [Int32] {
+    private func nearest(to rule: Int, of later: TermVectors, _ postings: Postings, _ scratch: inout Accumulator) -> [Int32] {
         // A term in more than this many earlier rules says too little to find candidates by (it
         // still counts in the score). A constant: a limit that grew with the edition would make
         // the walk over postings grow with its square.
         let commonLimit = 400
-        postings.start.withUnsafeBufferPointer { start in
+        let terms = later.range(rule)
+        let kept = candidatesPerRule
+        // Pointers throughout: this walk is the matcher's costliest loop, and an array appended to
+        // or written through an `inout` checks its uniqueness and bounds at every step.
+        return postings.start.withUnsafeBufferPointer { start in
             postings.rules.withUnsafeBufferPointer { rules in
                 postings.weights.withUnsafeBufferPointer { weights in
-                    scratch.sums.withUnsafeMutableBufferPointer { sums in
-                        for (term, weight) in zip(rule.terms, rule.weights) {
-                            let from = Int(start[Int(term)]), to = Int(start[Int(term) + 1])
-                            guard to - from <= commonLimit else { continue }
-                            for posting in from..<to {
-                                let earlierRule = Int(rules[posting])
-                                if sums[earlierRule] == 0 { scratch.touched.append(rules[posting]) }
-                                sums[earlierRule] += weight * weights[posting]
+                    later.terms.withUnsafeBufferPointer { laterTerms in
+                        later.weights.withUnsafeBufferPointer { laterWeights in
+                            scratch.sums.withUnsafeMutableBufferPointer { sums in
+                                scratch.touched.withUnsafeMutableBufferPointer { touched in
+                                    scratch.topValues.withUnsafeMutableBufferPointer { topValues in
+                                        scratch.topRules.withUnsafeMutableBufferPointer { topRules in
+                                            var touchedCount = 0
+                                            for index in terms {
+                                                let term = Int(laterTerms[index]), weight = laterWeights[index]
+                                                let from = Int(start[term]), to = Int(start[term + 1])
+                                                guard to - from <= commonLimit else { continue }
+                                                for posting in from..<to {
+                                                    let earlierRule = Int(rules[posting])
+                                                    if sums[earlierRule] == 0 {
+                                                        touched[touchedCount] = rules[posting]
+                                                        touchedCount += 1
+                                                    }
+                                                    sums[earlierRule] += weight * weights[posting]
+                                                }
+                                            }
+                                            // The best few by partial dot product, without sorting
+                                            // all that were touched: a rule goes in only if it beats
+                                            // the last one kept (the greater sum, or the lower index
+                                            // of equal sums), and is moved up past those it beats.
+                                            var count = 0
+                                            for index in touched[..<touchedCount] {
+                                                let value = sums[Int(index)]
+                                                if count == kept {
+                                                    guard kept > 0, value > topValues[kept - 1]
+                                                        || (value == topValues[kept - 1] && index < topRules[kept - 1]) else { continue }
+                                                    count -= 1
+                                                }
+                                                var position = count
+                                                while position > 0 && (value > topValues[position - 1]
+                                                    || (value == topValues[position - 1] && index < topRules[position - 1])) {
+                                                    topValues[position] = topValues[position - 1]
+                                                    topRules[position] = topRules[position - 1]
+                                                    position -= 1
+                                                }
+                                                topValues[position] = value
+                                                topRules[position] = index
+                                                count += 1
+                                            }
+                                            for index in touched[..<touchedCount] { sums[Int(index)] = 0 }
+                                            return Array(topRules[..<count])
+                                        }
+                                    }
+                                }
                             }
                         }
                     }
                 }
             }
         }
-        // The best few by partial dot product, without sorting all that were touched.
-        var top: [Int32] = []
-        for index in scratch.touched {
-            let value = scratch.sums[Int(index)]
-            if top.count == candidatesPerRule {
-                guard let last = top.last, (value, last) > (scratch.sums[Int(last)], index) else { continue }
-                top.removeLast()
-            }
-            let position = top.firstIndex { (value, $0) > (scratch.sums[Int($0)], index) } ?? top.count
-            top.insert(index, at: position)
-        }
-        for index in scratch.touched { scratch.sums[Int(index)] = 0 }
-        scratch.touched.removeAll(keepingCapacity: true)
-        return top
     }
 
     /// The earlier rules that have each term, with the term's weight in each, in flat arrays:
@@ -293,19 +331,20 @@ struct RuleMatcher: Sendable {
         let rules: [Int32]
         let weights: [Float]
 
-        init(_ earlier: [LinkableRule], termCount: Int) {
+        init(_ earlier: TermVectors, termCount: Int) {
             var start = [Int32](repeating: 0, count: termCount + 1)
-            for rule in earlier { for term in rule.terms { start[Int(term) + 1] += 1 } }
+            for term in earlier.terms { start[Int(term) + 1] += 1 }
             for term in 0..<termCount { start[term + 1] += start[term] }
             var next = start
             var rules = [Int32](repeating: 0, count: Int(start[termCount]))
             var weights = [Float](repeating: 0, count: rules.count)
-            for (index, rule) in earlier.enumerated() {
-                for (term, weight) in zip(rule.terms, rule.weights) {
-                    let slot = Int(next[Int(term)])
-                    rules[slot] = Int32(index)
-                    weights[slot] = weight
-                    next[Int(term)] += 1
+            for rule in 0..<(earlier.start.count - 1) {
+                for index in earlier.range(rule) {
+                    let term = Int(earlier.terms[index])
+                    let slot = Int(next[term])
+                    rules[slot] = Int32(rule)
+                    weights[slot] = earlier.weights[index]
+                    next[term] += 1
                 }
             }
             self.start = start
@@ -314,11 +353,19 @@ struct RuleMatcher: Sendable {
         }
     }
 
-    /// Partial dot products of one later rule with the earlier rules it shares terms with.
+    /// Partial dot products of one later rule with the earlier rules it shares terms with, the
+    /// rules whose sum is no longer zero, and the best kept so far (`kept` of them).
     private struct Accumulator {
         var sums: [Float]
-        var touched: [Int32] = []
+        var touched: [Int32]
+        var topValues: [Float]
+        var topRules: [Int32]
 
-        init(count: Int) { sums = [Float](repeating: 0, count: count) }
+        init(rules: Int, kept: Int) {
+            sums = [Float](repeating: 0, count: rules)
+            touched = [Int32](repeating: 0, count: rules)
+            topValues = [Float](repeating: 0, count: kept)
+            topRules = [Int32](repeating: 0, count: kept)
+        }
     }
 }

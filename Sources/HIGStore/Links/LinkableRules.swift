@@ -1,0 +1,173 @@
+/// Unit TF-IDF vectors of an edition's rules in flat arrays: rule i's terms, ascending, and their
+/// weights are at `range(i)`. One allocation per column rather than four arrays and an object per
+/// rule: a pair of large editions was 400k of each, made, retained, released and freed per pair.
+struct TermVectors: Sendable {
+    let terms: [Int32]
+    let weights: [Float]
+    let start: [Int32]
+
+    init(terms: [Int32], weights: [Float], start: [Int32]) {
+        precondition(terms.count == weights.count && Int(start.last ?? -1) == terms.count, "term vectors out of step")
+        self.terms = terms
+        self.weights = weights
+        self.start = start
+    }
+
+    func range(_ rule: Int) -> Range<Int> { Int(start[rule])..<Int(start[rule + 1]) }
+
+    /// The vectors of the rules at `indices`, in that order.
+    func subset(_ indices: [Int]) -> TermVectors {
+        var terms: [Int32] = [], weights: [Float] = [], start: [Int32] = [0]
+        for index in indices {
+            let range = range(index)
+            terms.append(contentsOf: self.terms[range])
+            weights.append(contentsOf: self.weights[range])
+            start.append(Int32(terms.count))
+        }
+        return TermVectors(terms: terms, weights: weights, start: start)
+    }
+
+    /// The dot product of rule `rule` here and rule `otherRule` of `other`: the products of the
+    /// weights of their shared terms, summed in ascending term order (either way round, the same
+    /// bits: each product commutes and the order of the sum is the terms').
+    func dot(_ rule: Int, _ other: TermVectors, _ otherRule: Int) -> Double {
+        let (a, b) = (range(rule), other.range(otherRule))
+        return terms.withUnsafeBufferPointer { terms in
+            weights.withUnsafeBufferPointer { weights in
+                other.terms.withUnsafeBufferPointer { otherTerms in
+                    other.weights.withUnsafeBufferPointer { otherWeights in
+                        Double(Self.dot(terms, weights, a, otherTerms, otherWeights, b))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The merge of two ascending term lists without a branch on their order: both cursors move
+    /// past the smaller term (both on a shared one), and a term not shared adds +0 to the sum,
+    /// which leaves any sum of these products as it was (none is -0). So the sum is that of the
+    /// shared terms' products in ascending term order, as a merge that branches makes it.
+    @inline(__always)
+    static func dot(_ terms: UnsafeBufferPointer<Int32>, _ weights: UnsafeBufferPointer<Float>, _ a: Range<Int>,
+                    _ otherTerms: UnsafeBufferPointer<Int32>, _ otherWeights: UnsafeBufferPointer<Float>, _ b: Range<Int>) -> Float {
+        var i = a.lowerBound, j = b.lowerBound
+        let (iEnd, jEnd) = (a.upperBound, b.upperBound)
+        var dot: Float = 0
+        while i < iEnd && j < jEnd {
+            let (term, otherTerm) = (terms[i], otherTerms[j])
+            let product = weights[i] * otherWeights[j]
+            dot += term == otherTerm ? product : 0
+            i &+= term <= otherTerm ? 1 : 0
+            j &+= otherTerm <= term ? 1 : 0
+        }
+        return dot
+    }
+}
+
+/// An edition's rules as the lineage matcher sees them: each a weighted bag of stemmed,
+/// lexicon-mapped words (`text`), the same for its lead (`lead`: its title, or the opening words
+/// of its text), its topics, its place in its edition, and its text for classifying a change.
+/// A rule is an index into these columns.
+struct LinkableRules: Sendable {
+    /// Identity, source file and ordinal, parent, text, kind, topics (ascending) and force.
+    let rules: [EditionTerms.Rule]
+    /// 0 to 1: each rule's place in its edition's reading order.
+    let positions: [Double]
+    let text: TermVectors
+    let lead: TermVectors
+
+    init(rules: [EditionTerms.Rule], positions: [Double], text: TermVectors, lead: TermVectors) {
+        precondition(positions.count == rules.count && text.start.count == rules.count + 1 && lead.start.count == rules.count + 1,
+                     "linkable rules out of step")
+        self.rules = rules
+        self.positions = positions
+        self.text = text
+        self.lead = lead
+    }
+
+    var count: Int { rules.count }
+    var isEmpty: Bool { rules.isEmpty }
+    var indices: Range<Int> { rules.indices }
+
+    /// The rules at `indices`, in that order, each keeping its place in its edition.
+    func subset(_ indices: [Int]) -> LinkableRules {
+        LinkableRules(rules: indices.map { rules[$0] }, positions: indices.map { positions[$0] },
+                      text: text.subset(indices), lead: lead.subset(indices))
+    }
+
+    /// The cosine of two rules' term vectors.
+    func cosine(_ rule: Int, _ other: LinkableRules, _ otherRule: Int) -> Double {
+        text.dot(rule, other.text, otherRule)
+    }
+
+    /// The cosine of two rules' leads.
+    func leadCosine(_ rule: Int, _ other: LinkableRules, _ otherRule: Int) -> Double {
+        lead.dot(rule, other.lead, otherRule)
+    }
+
+    /// How much of rule `rule`'s weight lies in words the other rule has too (0 to 1).
+    func containment(_ rule: Int, in other: LinkableRules, _ otherRule: Int) -> Double {
+        let (terms, weights, otherTerms) = (text.terms, text.weights, other.text.terms)
+        var i = text.range(rule).lowerBound, j = other.text.range(otherRule).lowerBound
+        let (iEnd, jEnd) = (text.range(rule).upperBound, other.text.range(otherRule).upperBound)
+        var shared: Float = 0
+        while i < iEnd && j < jEnd {
+            if terms[i] == otherTerms[j] {
+                shared += weights[i] * weights[i]
+                i += 1
+                j += 1
+            } else if terms[i] < otherTerms[j] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return Double(shared)
+    }
+
+    /// How much of rule `rule`'s weight lies in terms `part` of `parts` has and `other` of
+    /// `parts` lacks (0 to 1): what `part` adds to `other` in covering this rule.
+    func coverageGain(_ rule: Int, by part: Int, beyond other: Int, of parts: LinkableRules) -> Double {
+        let partTerms = parts.text.range(part), otherTerms = parts.text.range(other)
+        var i = partTerms.lowerBound, j = otherTerms.lowerBound
+        var gain: Float = 0
+        for index in text.range(rule) {
+            let (term, weight) = (text.terms[index], text.weights[index])
+            while i < partTerms.upperBound && parts.text.terms[i] < term { i += 1 }
+            guard i < partTerms.upperBound && parts.text.terms[i] == term else { continue }
+            while j < otherTerms.upperBound && parts.text.terms[j] < term { j += 1 }
+            if j < otherTerms.upperBound && parts.text.terms[j] == term { continue }
+            gain += weight * weight
+        }
+        return Double(gain)
+    }
+
+    /// Shared topics over all topics of the two (Jaccard), by walking the two ascending lists
+    /// (a repeated topic counts once, as in a set): no sets built per candidate pair.
+    func topicOverlap(_ rule: Int, _ other: LinkableRules, _ otherRule: Int) -> Double {
+        let a = rules[rule].topics, b = other.rules[otherRule].topics
+        guard !a.isEmpty || !b.isEmpty else { return 0 }
+        var i = 0, j = 0
+        var shared = 0, union = 0
+        while i < a.count || j < b.count {
+            let next: Int32
+            if j == b.count || (i < a.count && a[i] < b[j]) {
+                next = a[i]
+            } else if i == a.count || b[j] < a[i] {
+                next = b[j]
+            } else {
+                next = a[i]
+                shared += 1
+            }
+            union += 1
+            while i < a.count && a[i] == next { i += 1 }
+            while j < b.count && b[j] == next { j += 1 }
+        }
+        return Double(shared) / Double(union)
+    }
+
+    /// Rules next to each other in one source file may be the parts of a split or of a merge.
+    func isNeighbour(_ rule: Int, of other: LinkableRules, _ otherRule: Int) -> Bool {
+        rules[rule].source == other.rules[otherRule].source && abs(rules[rule].ordinal - other.rules[otherRule].ordinal) <= 2
+    }
+}
