@@ -235,7 +235,7 @@ enum Linker {
             let (fromRule, toRule) = (earlier.rules[from], later.rules[to])
             // Most links join the same bytes (unchanged or moved rules): the same bytes are the
             // same words, so the word-by-word comparison has nothing to find.
-            let sameBytes = fromRule.text.utf8.elementsEqual(toRule.text.utf8)
+            let sameBytes = Linker.sameBytes(fromRule.text, toRule.text)
             let change = change ?? (sameBytes ? .unchanged
                 : ChangeClass.of(from: fromRule.text, to: toRule.text, cosine: similarity, leadCosine: earlier.leadCosine(from, later, to)).0)
             let forceChanged = forces.0 != forces.1 && change != .unchanged
@@ -273,6 +273,14 @@ enum Linker {
             [from, to, change.rawValue, similarity, method, forces.0.rawValue, forces.1.rawValue, forceChanged ? 1 : 0,
              reversal ? 1 : 0, rationale]
         }
+    }
+
+    /// Whether two texts are the same bytes: their lengths, then their UTF-8 in place (comparing
+    /// through `String.UTF8View`'s indices cost more than classifying the links that differ).
+    static func sameBytes(_ first: String, _ second: String) -> Bool {
+        guard first.utf8.count == second.utf8.count else { return false }
+        var (first, second) = (first, second)
+        return first.withUTF8 { first in second.withUTF8 { second in first.elementsEqual(second) } }
     }
 
     /// A reversal: the later rule recommends a word the earlier one rejected, or rejects one it
