@@ -151,7 +151,7 @@ struct LinkCorpus: Sendable {
     mutating func attachTopics(to edition: inout EditionTerms, _ db: Database) throws {
         var indexOfID: [String: Int] = [:]
         indexOfID.reserveCapacity(edition.rules.count)
-        for (rule, value) in edition.rules.enumerated() { indexOfID[value.id] = rule }
+        for rule in edition.rules.indices { indexOfID[edition.rules[rule].id] = rule }
         try db.forEachRow("""
             SELECT t.rule_id, t.topic_slug FROM rule_topics t JOIN rules r ON r.id = t.rule_id WHERE r.edition_id = ?
             """, arguments: [edition.id]) { row in

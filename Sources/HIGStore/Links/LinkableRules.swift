@@ -75,6 +75,10 @@ struct LinkableRules: Sendable {
     let positions: [Double]
     let text: TermVectors
     let lead: TermVectors
+    /// The rules' topics again, flat: rule i's are `topics[topicStart[i]..<topicStart[i + 1]]`
+    /// (read for every candidate pair, without reaching into each rule's array).
+    private let topics: [Int32]
+    private let topicStart: [Int32]
 
     init(rules: [EditionTerms.Rule], positions: [Double], text: TermVectors, lead: TermVectors) {
         precondition(positions.count == rules.count && text.start.count == rules.count + 1 && lead.start.count == rules.count + 1,
@@ -83,6 +87,14 @@ struct LinkableRules: Sendable {
         self.positions = positions
         self.text = text
         self.lead = lead
+        var topics: [Int32] = [], topicStart: [Int32] = [0]
+        topicStart.reserveCapacity(rules.count + 1)
+        for rule in rules.indices {
+            topics.append(contentsOf: rules[rule].topics)
+            topicStart.append(Int32(topics.count))
+        }
+        self.topics = topics
+        self.topicStart = topicStart
     }
 
     var count: Int { rules.count }
@@ -145,23 +157,24 @@ struct LinkableRules: Sendable {
     /// Shared topics over all topics of the two (Jaccard), by walking the two ascending lists
     /// (a repeated topic counts once, as in a set): no sets built per candidate pair.
     func topicOverlap(_ rule: Int, _ other: LinkableRules, _ otherRule: Int) -> Double {
-        let a = rules[rule].topics, b = other.rules[otherRule].topics
-        guard !a.isEmpty || !b.isEmpty else { return 0 }
-        var i = 0, j = 0
+        let (a, b) = (topics, other.topics)
+        var i = Int(topicStart[rule]), j = Int(other.topicStart[otherRule])
+        let (iEnd, jEnd) = (Int(topicStart[rule + 1]), Int(other.topicStart[otherRule + 1]))
+        guard i < iEnd || j < jEnd else { return 0 }
         var shared = 0, union = 0
-        while i < a.count || j < b.count {
+        while i < iEnd || j < jEnd {
             let next: Int32
-            if j == b.count || (i < a.count && a[i] < b[j]) {
+            if j == jEnd || (i < iEnd && a[i] < b[j]) {
                 next = a[i]
-            } else if i == a.count || b[j] < a[i] {
+            } else if i == iEnd || b[j] < a[i] {
                 next = b[j]
             } else {
                 next = a[i]
                 shared += 1
             }
             union += 1
-            while i < a.count && a[i] == next { i += 1 }
-            while j < b.count && b[j] == next { j += 1 }
+            while i < iEnd && a[i] == next { i += 1 }
+            while j < jEnd && b[j] == next { j += 1 }
         }
         return Double(shared) / Double(union)
     }

@@ -58,14 +58,15 @@ enum Linker {
                 edition = try corpus.load(edition: index, db)
             }
             termVectors += ContinuousClock.now - started
-            for (place, rule) in edition.rules.enumerated() where curatedIDs.contains(rule.id) {
-                state.curatedPlace[rule.id] = (index, place)
+            if !curatedIDs.isEmpty {
+                for place in edition.rules.indices where curatedIDs.contains(edition.rules[place].id) {
+                    state.curatedPlace[edition.rules[place].id] = (index, place)
+                }
             }
             state.loaded[index] = edition
             // Rows go in in key order: each insert then lands next to the one before, in pages
             // already at hand (a third less time than in reading order).
-            return KeySort.order(count: edition.rules.count, by: { edition.rules[$0].id }).map { edition.rules[$0] }
-                .map { ($0.id, $0.force) }
+            return KeySort.order(count: edition.rules.count, by: { edition.rules[$0].id }).map { (edition.rules[$0].id, edition.rules[$0].force) }
         }
         // Edition k's links are found on the other cores while this thread writes what is known
         // before them (forces, the links of edition k - 1) and reads edition k + 1: writing uses
@@ -158,20 +159,23 @@ enum Linker {
                 let (earlierRules, laterRules) = LinkCorpus.vectors(earlierEdition, laterEdition, termCount: termCount)
                 termVectors += ContinuousClock.now - started
                 var found: [FoundLink] = []
-                // Curated links into this edition from that one are taken as they are.
+                // Curated links into this edition from that one are taken as they are (none to look
+                // for when nothing is curated: each look-up hashes a rule's id).
                 var pinnedEarlier = Set<Int>()
-                unmatched = unmatched.filter { laterIndex in
-                    let to = laterEdition.rules[laterIndex]
-                    let pins = (curatedTo[to.id] ?? []).filter { curatedPlace[$0.from]?.edition == back }
-                    for pin in pins {
-                        let from = curatedPlace[pin.from]!.rule
-                        descendants[from] = true
-                        pinnedEarlier.insert(from)
-                        found.append(FoundLink(from: from, to: laterIndex, change: pin.change,
-                                               similarity: earlierRules.cosine(from, laterRules, laterIndex), method: "curated",
-                                               forces: (earlierEdition.rules[from].force, to.force), rationale: pin.why))
+                if !curatedTo.isEmpty {
+                    unmatched = unmatched.filter { laterIndex in
+                        let pins = (curatedTo[laterEdition.rules[laterIndex].id] ?? []).filter { curatedPlace[$0.from]?.edition == back }
+                        for pin in pins {
+                            let from = curatedPlace[pin.from]!.rule
+                            descendants[from] = true
+                            pinnedEarlier.insert(from)
+                            found.append(FoundLink(from: from, to: laterIndex, change: pin.change,
+                                                   similarity: earlierRules.cosine(from, laterRules, laterIndex), method: "curated",
+                                                   forces: (earlierEdition.rules[from].force, laterEdition.rules[laterIndex].force),
+                                                   rationale: pin.why))
+                        }
+                        return pins.isEmpty
                     }
-                    return pins.isEmpty
                 }
                 let eligible = earlierEdition.rules.indices.filter {
                     !pinnedEarlier.contains($0) && (back == k - 1 || !descendants[$0])
@@ -232,25 +236,25 @@ enum Linker {
 
         /// Its row of `rule_links`, flags included; `earlier` and `later`: the two editions' rules.
         func row(_ earlier: LinkableRules, _ later: LinkableRules) -> LinkRow {
-            let (fromRule, toRule) = (earlier.rules[from], later.rules[to])
+            let (fromText, toText) = (earlier.rules[from].text, later.rules[to].text)
             // Most links join the same bytes (unchanged or moved rules): the same bytes are the
             // same words, so the word-by-word comparison has nothing to find.
-            let sameBytes = Linker.sameBytes(fromRule.text, toRule.text)
+            let sameBytes = Linker.sameBytes(fromText, toText)
             let change = change ?? (sameBytes ? .unchanged
-                : ChangeClass.of(from: fromRule.text, to: toRule.text, cosine: similarity, leadCosine: earlier.leadCosine(from, later, to)).0)
+                : ChangeClass.of(from: fromText, to: toText, cosine: similarity, leadCosine: earlier.leadCosine(from, later, to)).0)
             let forceChanged = forces.0 != forces.1 && change != .unchanged
             let reversal: Bool
             if sameBytes {
                 // One text's words to use and to avoid, read once.
-                let terms = NormativeForce.terms(of: fromRule.text)
+                let terms = NormativeForce.terms(of: fromText)
                 reversal = !terms.rejected.isDisjoint(with: terms.recommended)
             } else {
-                reversal = isReversal(from: fromRule.text, to: toRule.text)
+                reversal = isReversal(from: fromText, to: toText)
             }
             var notes: [String] = []
             if forceChanged { notes.append("force: \(forces.0.rawValue) → \(forces.1.rawValue)") }
             if reversal { notes.append("reversal: the later rule recommends what the earlier one ruled out, or the other way round") }
-            return LinkRow(from: fromRule.id, to: toRule.id, change: change, similarity: (similarity * 1000).rounded() / 1000, method: method,
+            return LinkRow(from: earlier.rules[from].id, to: later.rules[to].id, change: change, similarity: (similarity * 1000).rounded() / 1000, method: method,
                            forces: forces, forceChanged: forceChanged, reversal: reversal,
                            rationale: rationale ?? (notes.isEmpty ? nil : notes.joined(separator: "; ")))
         }

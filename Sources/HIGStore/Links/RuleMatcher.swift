@@ -56,27 +56,38 @@ struct RuleMatcher: Sendable {
         let candidates = candidateLists(earlier: earlier, later: later, termCount: termCount, nearest: nearest)
         // One to one, best first. A weak pair must be each side's best choice.
         var bestForEarlier = [Double](repeating: 0, count: earlier.count)
-        for list in candidates { for candidate in list { bestForEarlier[candidate.earlier] = max(bestForEarlier[candidate.earlier], candidate.score) } }
-        var pairs: [(score: Double, cosine: Double, later: Int, earlier: Int)] = []
-        for (l, list) in candidates.enumerated() {
+        for candidate in candidates.all { bestForEarlier[candidate.earlier] = max(bestForEarlier[candidate.earlier], candidate.score) }
+        var pairs: [Pair] = []
+        for l in later.indices {
+            let list = candidates.list(l)
             for candidate in list where candidate.score >= acceptScore {
-                let mutual = candidate.score >= list[0].score && candidate.score >= bestForEarlier[candidate.earlier]
+                let mutual = candidate.score >= list[list.startIndex].score && candidate.score >= bestForEarlier[candidate.earlier]
                 guard candidate.score >= strongScore || mutual else { continue }
-                pairs.append((candidate.score, candidate.cosine, l, candidate.earlier))
+                pairs.append(Pair(score: candidate.score, cosine: candidate.cosine, later: l, earlier: candidate.earlier))
             }
         }
-        pairs.sort { ($0.score, $1.later, $1.earlier) > ($1.score, $0.later, $0.earlier) }
+        pairs.sort(by: Pair.isBetter)
         var laterTaken = [Int?](repeating: nil, count: later.count)
         var earlierTaken = [Int?](repeating: nil, count: earlier.count)
         var links: [Link] = []
         // The same words are the same rule, first come first served: short rules made only of
-        // common terms would otherwise find no candidate at all.
-        var sameWords: [Int: [Int]] = [:]
-        for (index, rule) in earlier.rules.enumerated() { sameWords[rule.sameWordsKey, default: []].append(index) }
-        for (l, rule) in later.rules.enumerated() {
-            guard var waiting = sameWords[rule.sameWordsKey], !waiting.isEmpty else { continue }
-            let p = waiting.removeFirst()
-            sameWords[rule.sameWordsKey] = waiting
+        // common terms would otherwise find no candidate at all. Each text's earlier rules wait in
+        // a chain through `nextWithSameWords`, in reading order, its first in `firstWithSameWords`.
+        var firstWithSameWords: [Int: Int] = [:]
+        var lastWithSameWords: [Int: Int] = [:]
+        var nextWithSameWords = [Int](repeating: -1, count: earlier.count)
+        for index in earlier.indices {
+            let key = earlier.rules[index].sameWordsKey
+            if let last = lastWithSameWords.updateValue(index, forKey: key) {
+                nextWithSameWords[last] = index
+            } else {
+                firstWithSameWords[key] = index
+            }
+        }
+        for l in later.indices {
+            let key = later.rules[l].sameWordsKey
+            guard let p = firstWithSameWords[key], p >= 0 else { continue }
+            firstWithSameWords[key] = nextWithSameWords[p]
             laterTaken[l] = links.count
             earlierTaken[p] = links.count
             links.append(Link(earlier: p, later: l, cosine: later.cosine(l, earlier, p), score: 2, shape: .single))
@@ -89,8 +100,8 @@ struct RuleMatcher: Sendable {
 
         // Splits: a later rule left over whose words lie mostly in an earlier rule already
         // taken by its neighbour.
-        for (l, list) in candidates.enumerated() where laterTaken[l] == nil {
-            for candidate in list where candidate.score >= partScore {
+        for l in later.indices where laterTaken[l] == nil {
+            for candidate in candidates.list(l) where candidate.score >= partScore {
                 guard let taken = earlierTaken[candidate.earlier] else { continue }
                 let sibling = links[taken].later
                 guard later.isNeighbour(l, of: later, sibling),
@@ -125,12 +136,9 @@ struct RuleMatcher: Sendable {
 
         // Merges: an earlier rule left over whose words lie mostly in a later rule already
         // taken by its neighbour.
-        var byEarlier = [[(later: Int, score: Double, cosine: Double)]](repeating: [], count: earlier.count)
-        for (l, list) in candidates.enumerated() {
-            for candidate in list { byEarlier[candidate.earlier].append((l, candidate.score, candidate.cosine)) }
-        }
+        let byEarlier = candidates.byEarlier(count: earlier.count)
         for p in earlier.indices where earlierTaken[p] == nil {
-            for candidate in byEarlier[p].sorted(by: { ($0.score, $1.later) > ($1.score, $0.later) }) where candidate.score >= partScore {
+            for candidate in byEarlier.list(p).sorted(by: { ($0.score, $1.later) > ($1.score, $0.later) }) where candidate.score >= partScore {
                 guard let taken = laterTaken[candidate.later], links[taken].shape != .split else { continue }
                 let sibling = links[taken].earlier
                 guard earlier.isNeighbour(p, of: earlier, sibling),
@@ -186,7 +194,7 @@ struct RuleMatcher: Sendable {
         // A lead-in left over whose children went into one later rule went there with them
         // ("Give alert buttons short, logical titles" and its bullets became "Create succinct,
         // logical button titles").
-        let indexOfID = Dictionary(uniqueKeysWithValues: earlier.rules.enumerated().map { ($0.element.id, $0.offset) })
+        let indexOfID = Dictionary(uniqueKeysWithValues: earlier.indices.map { (earlier.rules[$0].id, $0) })
         var childTargets: [Int: [Int]] = [:]
         for link in links {
             if let parent = earlier.rules[link.earlier].parent, let p = indexOfID[parent] { childTargets[p, default: []].append(link.later) }
@@ -194,7 +202,7 @@ struct RuleMatcher: Sendable {
         for (p, targets) in childTargets.sorted(by: { $0.key < $1.key }) where earlierTaken[p] == nil {
             let counted = Dictionary(grouping: targets, by: { $0 }).mapValues(\.count)
             guard let (target, count) = counted.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count * 2 >= targets.count,
-                  let candidate = byEarlier[p].first(where: { $0.later == target }), candidate.score >= partScore,
+                  let candidate = byEarlier.list(p).first(where: { $0.later == target }), candidate.score >= partScore,
                   let taken = laterTaken[target], links[taken].shape != .split else { continue }
             links[taken].shape = .merged
             for index in links.indices where links[index].later == target { links[index].shape = .merged }
@@ -218,19 +226,101 @@ struct RuleMatcher: Sendable {
         let earlier: Int
         let cosine: Double
         let score: Double
+
+        /// The higher score first; of equal scores, the earlier rule read first.
+        func precedes(_ other: Candidate) -> Bool {
+            score > other.score || (score == other.score && earlier < other.earlier)
+        }
+    }
+
+    /// A candidate pair for a one-to-one link.
+    private struct Pair {
+        let score: Double
+        let cosine: Double
+        let later: Int
+        let earlier: Int
+
+        /// The higher score first; of equal scores, the later rule read first, then the earlier.
+        static func isBetter(_ a: Pair, _ b: Pair) -> Bool {
+            a.score > b.score || (a.score == b.score && (a.later < b.later || (a.later == b.later && a.earlier < b.earlier)))
+        }
+    }
+
+    /// Each later rule's candidates in one flat array: rule l's, best first, are `list(l)`, in
+    /// `perRule` places from `l * perRule` (one array for all rather than one per rule).
+    private struct CandidateLists {
+        let perRule: Int
+        let candidates: [Candidate]
+        let counts: [Int]
+
+        func list(_ l: Int) -> ArraySlice<Candidate> { candidates[(l * perRule)..<(l * perRule + counts[l])] }
+
+        /// Every candidate of every list.
+        var all: some Sequence<Candidate> { counts.indices.lazy.flatMap { list($0) } }
+
+        /// The same candidates by earlier rule: p's are `list(p)`, in the order of the later
+        /// rules' lists.
+        func byEarlier(count: Int) -> CandidatesByEarlier {
+            var start = [Int](repeating: 0, count: count + 1)
+            for candidate in all { start[candidate.earlier + 1] += 1 }
+            for p in 0..<count { start[p + 1] += start[p] }
+            var next = start
+            var entries = [CandidatesByEarlier.Entry](repeating: .init(later: 0, score: 0, cosine: 0), count: start[count])
+            for l in counts.indices {
+                for candidate in list(l) {
+                    entries[next[candidate.earlier]] = .init(later: l, score: candidate.score, cosine: candidate.cosine)
+                    next[candidate.earlier] += 1
+                }
+            }
+            return CandidatesByEarlier(entries: entries, start: start)
+        }
+    }
+
+    private struct CandidatesByEarlier {
+        struct Entry {
+            let later: Int
+            let score: Double
+            let cosine: Double
+        }
+
+        let entries: [Entry]
+        let start: [Int]
+
+        func list(_ p: Int) -> ArraySlice<Entry> { entries[start[p]..<start[p + 1]] }
     }
 
     /// Each later rule's best candidates, best first. `nearest`: what `nearest(earlier:later:termCount:)`
     /// gives for these rules, when it was found before.
     private func candidateLists(earlier: LinkableRules, later: LinkableRules, termCount: Int,
-                                nearest known: [[Int32]]?) -> [[Candidate]] {
+                                nearest known: [[Int32]]?) -> CandidateLists {
         let nearest = known ?? self.nearest(earlier: earlier, later: later, termCount: termCount)
-        return ParallelChunks.map(count: later.count) { l in
-            nearest[l].map { index in
-                let (cosine, score) = self.score(later, l, earlier, Int(index))
-                return Candidate(earlier: Int(index), cosine: cosine, score: score)
-            }.sorted { ($0.score, $1.earlier) > ($1.score, $0.earlier) }
+        let perRule = max(1, nearest.lazy.map(\.count).max() ?? 1)
+        let chunkSize = ParallelChunks.chunkSize
+        let chunks = stride(from: 0, to: later.count, by: chunkSize).map { $0..<min(later.count, $0 + chunkSize) }
+        // Each list reads only its rule's nearest and the two editions: on every core, a chunk of
+        // lists at a time, each sorted in place as it is scored.
+        let scored = ParallelMap.map(chunks) { chunk in
+            var candidates = [Candidate](repeating: Candidate(earlier: 0, cosine: 0, score: 0), count: chunk.count * perRule)
+            var counts = [Int](repeating: 0, count: chunk.count)
+            for l in chunk {
+                let base = (l - chunk.lowerBound) * perRule
+                var count = 0
+                for index in nearest[l] {
+                    let (cosine, score) = self.score(later, l, earlier, Int(index))
+                    let candidate = Candidate(earlier: Int(index), cosine: cosine, score: score)
+                    var position = base + count
+                    while position > base && candidate.precedes(candidates[position - 1]) {
+                        candidates[position] = candidates[position - 1]
+                        position -= 1
+                    }
+                    candidates[position] = candidate
+                    count += 1
+                }
+                counts[l - chunk.lowerBound] = count
+            }
+            return (candidates, counts)
         }
+        return CandidateLists(perRule: perRule, candidates: scored.flatMap(\.0), counts: scored.flatMap(\.1))
     }
 
     /// Each later rule's `candidatesPerRule` earlier rules of the greatest partial dot product
