@@ -71,4 +71,49 @@ struct RuleMatcherTests {
              "echo foxtrot golf hotel"])
         #expect(!found.contains { $0.later == 1 })
     }
+
+    /// The dot product as the matcher first took it: a merge that branches on the terms' order.
+    static func mergedDot(_ vectors: TermVectors, _ rule: Int, _ other: Int) -> Double {
+        let (a, b) = (vectors.range(rule), vectors.range(other))
+        var i = a.lowerBound, j = b.lowerBound
+        var dot: Float = 0
+        while i < a.upperBound && j < b.upperBound {
+            if vectors.terms[i] == vectors.terms[j] {
+                dot += vectors.weights[i] * vectors.weights[j]
+                i += 1
+                j += 1
+            } else if vectors.terms[i] < vectors.terms[j] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return Double(dot)
+    }
+
+    @Test("Dot products, by the branchless merge or through a rule's term table, are a branching merge's, bit for bit")
+    func termTableDotsAsTheMerge() {
+        var random = SeededRandom(seed: 5)
+        // Rules of 0 to 150 distinct terms from a small and a large vocabulary (so that some
+        // share most terms, some none), with weights of every size; rule 0 has no terms.
+        var terms: [Int32] = [], weights: [Float] = [], start: [Int32] = [0, 0]
+        for _ in 0..<400 {
+            let vocabulary = random.chance(0.5) ? 40 : 100_000
+            let own = Set((0..<random.int(0...(random.chance(0.1) ? 150 : 40))).map { _ in Int32(random.int(below: vocabulary)) }).sorted()
+            terms += own
+            weights += own.map { _ in Float(random.int(1...1_000_000)) / Float(random.int(1...1_000)) }
+            start.append(Int32(terms.count))
+        }
+        let vectors = TermVectors(terms: terms, weights: weights, start: start)
+        var table = TermWeightTable()
+        for rule in 0..<(start.count - 1) {
+            table.fill(vectors, rule)
+            for other in (0..<30).map({ _ in random.int(below: start.count - 1) }) + [0, rule] {
+                let merged = Self.mergedDot(vectors, rule, other)
+                #expect(vectors.dot(rule, vectors, other).bitPattern == merged.bitPattern, "rule \(rule) with \(other)")
+                #expect(table.dot(vectors, other).bitPattern == merged.bitPattern, "rule \(rule) with \(other)")
+                #expect(vectors.dot(other, vectors, rule).bitPattern == merged.bitPattern, "rule \(other) with \(rule)")
+            }
+        }
+    }
 }

@@ -64,6 +64,89 @@ struct TermVectors: Sendable {
     }
 }
 
+/// One rule's term weights by term, for its dot products with many other rules (a later rule
+/// and its candidates): each product then walks the other rule's terms alone and looks each up
+/// here, instead of merging two lists step by step, each step waiting on the one before.
+///
+/// The products are those of `TermVectors.dot`, bit for bit: the other rule's terms are read in
+/// ascending order, so the shared terms' products are summed in ascending term order, from
+/// zero, one after the other (kept aside as they are found, then added up).
+struct TermWeightTable {
+    /// Open addressing, linear probing: `keys[slot]` a term or -1, `weights[slot]` its weight.
+    /// Kept at most 1/16 full, so that a look-up nearly always ends at its first slot.
+    private var keys: [Int32] = []
+    private var weights: [Float] = []
+    private var shift = 0
+    /// The slots of the rule's terms, to empty them for the next rule.
+    private var used: [Int] = []
+    /// The shared terms' products, in ascending term order.
+    private var products: [Float] = []
+
+    /// Takes rule `rule` of `vectors` as the one to multiply others with (its terms distinct, as
+    /// every rule's are).
+    mutating func fill(_ vectors: TermVectors, _ rule: Int) {
+        let range = vectors.range(rule)
+        if keys.count < 16 * range.count || keys.isEmpty {
+            var bits = 6
+            while 1 << bits < 16 * range.count { bits += 1 }
+            keys = [Int32](repeating: -1, count: 1 << bits)
+            weights = [Float](repeating: 0, count: 1 << bits)
+            shift = 32 - bits
+            used.removeAll(keepingCapacity: true)
+        } else {
+            for slot in used { keys[slot] = -1 }
+            used.removeAll(keepingCapacity: true)
+        }
+        // A place for each shared term and one more: each term's product is written before it is
+        // known to be shared.
+        if products.count < range.count + 1 { products = [Float](repeating: 0, count: range.count + 1) }
+        let mask = keys.count - 1
+        for index in range {
+            let term = vectors.terms[index]
+            var slot = slot(of: term)
+            while keys[slot] != -1 && keys[slot] != term { slot = (slot + 1) & mask }
+            keys[slot] = term
+            weights[slot] = vectors.weights[index]
+            used.append(slot)
+        }
+    }
+
+    @inline(__always)
+    private func slot(of term: Int32) -> Int {
+        Int((UInt32(bitPattern: term) &* 0x9E37_79B1) >> UInt32(shift))
+    }
+
+    /// The dot product of the rule filled in with rule `rule` of `vectors`.
+    mutating func dot(_ vectors: TermVectors, _ rule: Int) -> Double {
+        let range = vectors.range(rule)
+        let mask = keys.count - 1
+        let shift = UInt32(self.shift)
+        return keys.withUnsafeBufferPointer { keys in
+            weights.withUnsafeBufferPointer { weights in
+                vectors.terms.withUnsafeBufferPointer { terms in
+                    vectors.weights.withUnsafeBufferPointer { otherWeights in
+                        products.withUnsafeMutableBufferPointer { products in
+                            // Every term writes its product in the next place; only a shared one
+                            // keeps it there (no branch on whether a term is shared).
+                            var count = 0
+                            for index in range {
+                                let term = terms[index]
+                                var slot = Int((UInt32(bitPattern: term) &* 0x9E37_79B1) >> shift)
+                                while keys[slot] != term && keys[slot] != -1 { slot = (slot + 1) & mask }
+                                products[count] = otherWeights[index] * weights[slot]
+                                count &+= keys[slot] == term ? 1 : 0
+                            }
+                            var dot: Float = 0
+                            for product in products[..<count] { dot += product }
+                            return Double(dot)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// An edition's rules as the lineage matcher sees them: each a weighted bag of stemmed,
 /// lexicon-mapped words (`text`), the same for its lead (`lead`: its title, or the opening words
 /// of its text), its topics, its place in its edition, and its text for classifying a change.

@@ -215,11 +215,16 @@ struct RuleMatcher: Sendable {
     /// The cosine of two rules' words, and the score of the pair: words, lead, topics, place, kind.
     private func score(_ rules: LinkableRules, _ rule: Int, _ others: LinkableRules, _ other: Int) -> (cosine: Double, score: Double) {
         let cosine = rules.cosine(rule, others, other)
-        let score = (1 - leadWeight) * cosine + leadWeight * rules.leadCosine(rule, others, other)
+        return (cosine, score(rules, rule, others, other, cosine: cosine, leadCosine: rules.leadCosine(rule, others, other)))
+    }
+
+    /// The score of a pair whose cosines are known.
+    private func score(_ rules: LinkableRules, _ rule: Int, _ others: LinkableRules, _ other: Int,
+                       cosine: Double, leadCosine: Double) -> Double {
+        (1 - leadWeight) * cosine + leadWeight * leadCosine
             + topicWeight * rules.topicOverlap(rule, others, other)
             + positionWeight * (1 - abs(rules.positions[rule] - others.positions[other]))
             - (rules.rules[rule].prescribes == others.rules[other].prescribes ? 0 : kindPenalty)
-        return (cosine, score)
     }
 
     private struct Candidate {
@@ -298,16 +303,22 @@ struct RuleMatcher: Sendable {
         let chunkSize = ParallelChunks.chunkSize
         let chunks = stride(from: 0, to: later.count, by: chunkSize).map { $0..<min(later.count, $0 + chunkSize) }
         // Each list reads only its rule's nearest and the two editions: on every core, a chunk of
-        // lists at a time, each sorted in place as it is scored.
+        // lists at a time, each sorted in place as it is scored. A later rule's words and lead
+        // are looked up by term for its candidates' dot products.
         let scored = ParallelMap.map(chunks) { chunk in
             var candidates = [Candidate](repeating: Candidate(earlier: 0, cosine: 0, score: 0), count: chunk.count * perRule)
             var counts = [Int](repeating: 0, count: chunk.count)
+            var words = TermWeightTable(), lead = TermWeightTable()
             for l in chunk {
                 let base = (l - chunk.lowerBound) * perRule
                 var count = 0
+                words.fill(later.text, l)
+                lead.fill(later.lead, l)
                 for index in nearest[l] {
-                    let (cosine, score) = self.score(later, l, earlier, Int(index))
-                    let candidate = Candidate(earlier: Int(index), cosine: cosine, score: score)
+                    let p = Int(index)
+                    let cosine = words.dot(earlier.text, p)
+                    let score = self.score(later, l, earlier, p, cosine: cosine, leadCosine: lead.dot(earlier.lead, p))
+                    let candidate = Candidate(earlier: p, cosine: cosine, score: score)
                     var position = base + count
                     while position > base && candidate.precedes(candidates[position - 1]) {
                         candidates[position] = candidates[position - 1]
