@@ -28,6 +28,43 @@ struct PreparedLinkTermsTests {
         }
     }
 
+    @Test("Topics found for rules by source file and ordinal are those found by rule id")
+    func topicsByPlaceAsByID() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let db = try Database(path: folder.appending(path: "seeds.sqlite").path(percentEncoded: false), mode: .create)
+            _ = try Importer.write(Fixtures.seeds, to: db)
+            var corpus = try LinkCorpus(db, lexicon: .bundled)
+            var withTopics = 0
+            for index in corpus.editions.indices {
+                var edition = try corpus.load(edition: index, db)
+                let byPlace = edition.rules.map(\.topics)
+                for rule in edition.rules.indices { edition.rules[rule].topics = [] }
+                try corpus.attachTopics(to: &edition, db, byID: true)
+                #expect(edition.rules.map(\.topics) == byPlace)
+                withTopics += byPlace.filter { !$0.isEmpty }.count
+            }
+            #expect(withTopics > 100)
+        }
+    }
+
+    @Test("Rules are found by place only in runs by source, by ascending ordinal")
+    func rulePlaces() throws {
+        func rules(_ places: [(source: Int, ordinal: Int)]) -> [EditionTerms.Rule] {
+            places.map { EditionTerms.Rule(id: "\($0.source)-\($0.ordinal)", source: $0.source, ordinal: $0.ordinal, parent: nil,
+                                           text: "", prescribes: true, topics: [], sameWordsKey: 0, force: .none) }
+        }
+        let inRuns = rules([(7, 1), (7, 2), (7, 5), (3, 1), (3, 4), (9, 2)])
+        let places = try #require(LinkCorpus.RulePlaces(inRuns))
+        for (index, rule) in inRuns.enumerated() { #expect(places.index(source: rule.source, ordinal: rule.ordinal, in: inRuns) == index) }
+        #expect(places.index(source: 7, ordinal: 3, in: inRuns) == nil)
+        #expect(places.index(source: 7, ordinal: 6, in: inRuns) == nil)
+        #expect(places.index(source: 4, ordinal: 1, in: inRuns) == nil)
+        #expect(LinkCorpus.RulePlaces([]) != nil)
+        #expect(LinkCorpus.RulePlaces(rules([(7, 1), (3, 1), (7, 2)])) == nil)
+        #expect(LinkCorpus.RulePlaces(rules([(7, 2), (7, 1)])) == nil)
+        #expect(LinkCorpus.RulePlaces(rules([(7, 1), (7, 1)])) == nil)
+    }
+
     @Test("A database holding an edition the corpus lacks has its terms read from it")
     func notUsedForADatabaseHoldingMore() throws {
         try Fixtures.withTemporaryFolder { folder in

@@ -148,20 +148,66 @@ struct LinkCorpus: Sendable {
     }
 
     /// Gives an edition's rules their topics (`rule_topics`, known once topics are assigned).
-    mutating func attachTopics(to edition: inout EditionTerms, _ db: Database) throws {
+    /// Each topic row names its rule by source file and ordinal (`RulePlaces`), or by id when the
+    /// rules are not in runs by source (or `byID`, to compare the two).
+    mutating func attachTopics(to edition: inout EditionTerms, _ db: Database, byID: Bool = false) throws {
+        let places = byID ? nil : RulePlaces(edition.rules)
         var indexOfID: [String: Int] = [:]
-        indexOfID.reserveCapacity(edition.rules.count)
-        for rule in edition.rules.indices { indexOfID[edition.rules[rule].id] = rule }
+        if places == nil {
+            indexOfID.reserveCapacity(edition.rules.count)
+            for rule in edition.rules.indices { indexOfID[edition.rules[rule].id] = rule }
+        }
         try db.forEachRow("""
-            SELECT t.rule_id, t.topic_slug FROM rule_topics t JOIN rules r ON r.id = t.rule_id WHERE r.edition_id = ?
+            SELECT r.source_id, r.ordinal, t.topic_slug, t.rule_id FROM rule_topics t JOIN rules r ON r.id = t.rule_id
+            WHERE r.edition_id = ?
             """, arguments: [edition.id]) { row in
-            guard let rule = indexOfID[row.string(0)] else { return }
-            let slug = row.string(1)
-            let id = topicIDs[slug] ?? Int32(topicIDs.count)
-            topicIDs[slug] = id
+            let found = if let places { places.index(source: row.int(0), ordinal: row.int(1), in: edition.rules) } else { indexOfID[row.string(3)] }
+            guard let rule = found else { return }
+            let slug = row.string(2)
+            let id: Int32
+            if let known = topicIDs[slug] {
+                id = known
+            } else {
+                id = Int32(topicIDs.count)
+                topicIDs[slug] = id
+            }
             edition.rules[rule].topics.append(id)
         }
-        for rule in edition.rules.indices { edition.rules[rule].topics.sort() }
+        for rule in edition.rules.indices where edition.rules[rule].topics.count > 1 { edition.rules[rule].topics.sort() }
+    }
+
+    /// Where each rule of an edition is by its source file and ordinal, which name one rule (as
+    /// in the database's `UNIQUE (source_id, ordinal)`): in reading order a source's rules come
+    /// one after another by ordinal, so a table of sources and a binary search among one
+    /// source's rules find a rule without hashing every rule's id.
+    struct RulePlaces {
+        private let runs: [Int: Range<Int>]
+
+        /// Nil unless each source's rules are one run, by ascending ordinal.
+        init?(_ rules: [EditionTerms.Rule]) {
+            var runs: [Int: Range<Int>] = [:]
+            var start = 0
+            for index in rules.indices {
+                let isLast = index + 1 == rules.count
+                if !isLast && rules[index + 1].source == rules[start].source {
+                    guard rules[index + 1].ordinal > rules[index].ordinal else { return nil }
+                    continue
+                }
+                guard runs.updateValue(start..<(index + 1), forKey: rules[start].source) == nil else { return nil }
+                start = index + 1
+            }
+            self.runs = runs
+        }
+
+        func index(source: Int, ordinal: Int, in rules: [EditionTerms.Rule]) -> Int? {
+            guard let run = runs[source] else { return nil }
+            var (low, high) = (run.lowerBound, run.upperBound)
+            while low < high {
+                let middle = (low + high) / 2
+                if rules[middle].ordinal < ordinal { low = middle + 1 } else { high = middle }
+            }
+            return low < run.upperBound && rules[low].ordinal == ordinal ? low : nil
+        }
     }
 
     /// Stems the tokens first seen in the last edition read, each distinct token once.
