@@ -91,3 +91,89 @@ struct PreparedLinkTermsTests {
         #expect(throws: CancellationError.self) { try work.take().get() }
     }
 }
+
+@Suite("Tokens as the search index cuts them")
+struct TermScannerTests {
+    /// The tokens of `text` as the scanner first read them: scalar by scalar, ASCII letters
+    /// lowercased, other letters and numbers as written, anything else a separator.
+    static func referenceTokens(_ text: String) -> [String] {
+        var tokens: [String] = []
+        var current = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            let isPart = value < 128
+                ? (65...90).contains(value) || (97...122).contains(value) || (48...57).contains(value)
+                : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            if isPart {
+                current.append((65...90).contains(value) ? Unicode.Scalar(value + 32)! : scalar)
+            } else if !current.isEmpty {
+                tokens.append(String(current))
+                current = String.UnicodeScalarView()
+            }
+        }
+        if !current.isEmpty { tokens.append(String(current)) }
+        return tokens
+    }
+
+    /// Scans `texts` in order and checks each text's tokens, and that new tokens are numbered
+    /// in the order first seen.
+    static func expectScannedAsReference(_ texts: [String]) {
+        var scanner = TermScanner()
+        for text in texts {
+            var numbers: [Int32] = []
+            let before = scanner.tokens.count
+            scanner.scan(text, into: &numbers)
+            #expect(numbers.map { scanner.tokens[Int($0)] } == referenceTokens(text), "\(text.debugDescription)")
+            let new = numbers.filter { $0 >= before }
+            var next = Int32(before)
+            for number in new where number >= next {
+                #expect(number == next, "\(text.debugDescription)")
+                next = number + 1
+            }
+        }
+        #expect(Set(scanner.tokens).count == scanner.tokens.count)
+    }
+
+    @Test("The seeds' texts and titles are cut as scalar by scalar, tokens numbered as first seen")
+    func seeds() {
+        let texts = Fixtures.seeds.sources.flatMap(\.rules).flatMap { [$0.draft.title ?? "", $0.draft.text] }
+        #expect(texts.count > 200)
+        Self.expectScannedAsReference(texts)
+    }
+
+    @Test("Random texts of ASCII, accented, CJK, emoji and digit scalars are cut as scalar by scalar")
+    func randomTexts() {
+        var random = SeededRandom(seed: 31)
+        let pieces = ["Alert", "OK", "tap", "TAP", " ", "-", "’", "“", "”", "é", "e\u{301}", "Ü", "ß", "İ", "日本", "٣", "²", "½",
+                      "👍", "🇫🇷", "\u{00A0}", "\t", "x2", "42", "Ⅻ", "ﬁ", "\u{200D}", "a’b", ".", "_", "Ω"]
+        var texts = (0..<3_000).map { _ in (0..<random.int(0...20)).map { _ in random.pick(pieces) }.joined() }
+        // Enough distinct tokens to make the scanner's table grow several times.
+        texts += (0..<20_000).map { "word\($0) W\($0 * 7)x" }
+        Self.expectScannedAsReference(texts)
+    }
+}
+
+@Suite("Pair ids as a dictionary keeps them")
+struct PairIDsTests {
+    @Test("Pairs set, overwritten and looked up, through several growths, as in a dictionary")
+    func asADictionary() {
+        var random = SeededRandom(seed: 17)
+        var table = LinkCorpus.PairIDs()
+        var reference: [Int64: Int32] = [:]
+        for step in 0..<60_000 {
+            // Small ids (many repeats), large ones, and the extremes of Int32.
+            let pick = { (random: inout SeededRandom) -> Int32 in
+                random.chance(0.7) ? Int32(random.int(0...300)) : random.chance(0.9) ? Int32(random.int(0...5_000_000)) : random.pick([0, Int32.max])
+            }
+            let (first, second) = (pick(&random), pick(&random))
+            let key = Int64(first) << 32 | Int64(second)
+            #expect(table[first, second] == reference[key])
+            if random.chance(0.6) {
+                table[first, second] = Int32(step)
+                reference[key] = Int32(step)
+            }
+        }
+        for (key, id) in reference { #expect(table[Int32(key >> 32), Int32(truncatingIfNeeded: key)] == id) }
+        #expect(reference.count > 10_000)
+    }
+}

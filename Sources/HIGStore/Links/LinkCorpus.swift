@@ -19,11 +19,14 @@ struct LinkCorpus: Sendable {
     private var stopStems: Set<String> = []
     private var termIDs: [String: Int32] = [:]
     private var termNames: [String] = []
-    private var pairIDs: [Int64: Int32] = [:]
+    private var pairIDs = PairIDs()
     private var topicIDs: [String: Int32] = [:]
     private var scanner = TermScanner()
-    /// For each token number, its terms in order: a term id, or -1 for a stopword.
-    private var termsOfToken: [[Int32]] = []
+    /// For each token number, its terms in order: a term id, or -1 for a stopword. Token n's
+    /// are `tokenTerms[tokenTermStart[n]..<tokenTermStart[n + 1]]` (flat: an array per token was
+    /// retained and released at every occurrence of the token).
+    private var tokenTerms: [Int32] = []
+    private var tokenTermStart: [Int32] = [0]
 
     var termCount: Int { termIDs.count }
 
@@ -70,11 +73,62 @@ struct LinkCorpus: Sendable {
     }
 
     private mutating func pairID(_ first: Int32, _ second: Int32) -> Int32 {
-        let key = Int64(first) << 32 | Int64(second)
-        if let id = pairIDs[key] { return id }
+        if let id = pairIDs[first, second] { return id }
         let id = termID(termNames[Int(first)] + " " + termNames[Int(second)])
-        pairIDs[key] = id
+        pairIDs[first, second] = id
         return id
+    }
+
+    /// The term id of each pair of terms seen, looked up at every pair of neighbouring words:
+    /// open addressing on the two ids, a multiplication for a hash (the standard dictionary's
+    /// seeded hash cost more than the rest of reading the pair).
+    struct PairIDs: Sendable {
+        /// Each slot: the pair's two ids in one key, or -1; its term id.
+        private var keys = [Int64](repeating: -1, count: 1 << 12)
+        private var ids = [Int32](repeating: 0, count: 1 << 12)
+        private var count = 0
+
+        private static func slot(_ key: Int64, mask: Int) -> Int {
+            Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
+        }
+
+        subscript(first: Int32, second: Int32) -> Int32? {
+            get {
+                let key = Int64(first) << 32 | Int64(second)
+                let mask = keys.count - 1
+                var slot = Self.slot(key, mask: mask)
+                while keys[slot] != -1 {
+                    if keys[slot] == key { return ids[slot] }
+                    slot = (slot + 1) & mask
+                }
+                return nil
+            }
+            set {
+                guard let id = newValue else { preconditionFailure("pair ids are never removed") }
+                let key = Int64(first) << 32 | Int64(second)
+                let mask = keys.count - 1
+                var slot = Self.slot(key, mask: mask)
+                while keys[slot] != -1 && keys[slot] != key { slot = (slot + 1) & mask }
+                if keys[slot] == -1 { count += 1 }
+                keys[slot] = key
+                ids[slot] = id
+                if count * 2 > keys.count { grow() }
+            }
+        }
+
+        /// Twice the slots (at most half full), every pair placed again.
+        private mutating func grow() {
+            let (oldKeys, oldIDs) = (keys, ids)
+            keys = [Int64](repeating: -1, count: oldKeys.count * 2)
+            ids = [Int32](repeating: 0, count: oldKeys.count * 2)
+            let mask = keys.count - 1
+            for (key, id) in zip(oldKeys, oldIDs) where key != -1 {
+                var slot = Self.slot(key, mask: mask)
+                while keys[slot] != -1 { slot = (slot + 1) & mask }
+                keys[slot] = key
+                ids[slot] = id
+            }
+        }
     }
 
     /// The rules of edition `index` in reading order, with their term counts, topics and force.
@@ -212,14 +266,14 @@ struct LinkCorpus: Sendable {
 
     /// Stems the tokens first seen in the last edition read, each distinct token once.
     private mutating func stemNewTokens(_ db: Database) throws {
-        let new = Array(scanner.tokens[termsOfToken.count...])
+        let new = Array(scanner.tokens[(tokenTermStart.count - 1)...])
         guard !new.isEmpty else { return }
         let stems = try Stemmer.stems(of: new, in: db)
         for token in new {
-            termsOfToken.append((stems[token] ?? []).map { stem in
-                if let concept = lexiconTerm[stem] { return concept }
-                return stopStems.contains(stem) ? -1 : termID(stem)
-            })
+            for stem in stems[token] ?? [] {
+                tokenTerms.append(lexiconTerm[stem] ?? (stopStems.contains(stem) ? -1 : termID(stem)))
+            }
+            tokenTermStart.append(Int32(tokenTerms.count))
         }
     }
 
@@ -230,7 +284,8 @@ struct LinkCorpus: Sendable {
         var previous: Int32 = -1
         var offset = 0
         for token in tokens {
-            for term in termsOfToken[Int(token)] {
+            for index in Int(tokenTermStart[Int(token)])..<Int(tokenTermStart[Int(token) + 1]) {
+                let term = tokenTerms[index]
                 defer {
                     previous = term
                     offset += 1
