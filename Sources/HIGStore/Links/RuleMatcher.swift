@@ -57,16 +57,6 @@ struct RuleMatcher: Sendable {
         // One to one, best first. A weak pair must be each side's best choice.
         var bestForEarlier = [Double](repeating: 0, count: earlier.count)
         for candidate in candidates.all { bestForEarlier[candidate.earlier] = max(bestForEarlier[candidate.earlier], candidate.score) }
-        var pairs: [Pair] = []
-        for l in later.indices {
-            let list = candidates.list(l)
-            for candidate in list where candidate.score >= acceptScore {
-                let mutual = candidate.score >= list[list.startIndex].score && candidate.score >= bestForEarlier[candidate.earlier]
-                guard candidate.score >= strongScore || mutual else { continue }
-                pairs.append(Pair(score: candidate.score, cosine: candidate.cosine, later: l, earlier: candidate.earlier))
-            }
-        }
-        pairs.sort(by: Pair.isBetter)
         var laterTaken = [Int?](repeating: nil, count: later.count)
         var earlierTaken = [Int?](repeating: nil, count: earlier.count)
         var links: [Link] = []
@@ -92,6 +82,18 @@ struct RuleMatcher: Sendable {
             earlierTaken[p] = links.count
             links.append(Link(earlier: p, later: l, cosine: later.cosine(l, earlier, p), score: 2, shape: .single))
         }
+        // Then the pairs of rules neither of which has the same words as another, best first
+        // (a pair with a rule taken above would be passed over: left out, it is not sorted).
+        var pairs: [Pair] = []
+        for l in later.indices where laterTaken[l] == nil {
+            let list = candidates.list(l)
+            for candidate in list where candidate.score >= acceptScore && earlierTaken[candidate.earlier] == nil {
+                let mutual = candidate.score >= list[list.startIndex].score && candidate.score >= bestForEarlier[candidate.earlier]
+                guard candidate.score >= strongScore || mutual else { continue }
+                pairs.append(Pair(score: candidate.score, cosine: candidate.cosine, later: l, earlier: candidate.earlier))
+            }
+        }
+        pairs.sort { Pair.isBetter($0, $1) }
         for pair in pairs where laterTaken[pair.later] == nil && earlierTaken[pair.earlier] == nil {
             laterTaken[pair.later] = links.count
             earlierTaken[pair.earlier] = links.count
