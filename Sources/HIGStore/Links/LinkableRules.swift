@@ -15,6 +15,21 @@ struct TermVectors: Sendable {
 
     func range(_ rule: Int) -> Range<Int> { Int(start[rule])..<Int(start[rule + 1]) }
 
+    /// Reads one term and one weight in every cache line of rule `rule`'s, and gives the least
+    /// term read and whether a weight read is NaN (a term id is never negative, a weight never
+    /// NaN: `LinkableRules.prefetch` checks both, which keeps the reads).
+    func prefetch(_ rule: Int) -> (leastTerm: Int32, hasNaN: Bool) {
+        let range = range(rule)
+        guard !range.isEmpty else { return (0, false) }
+        var (least, hasNaN) = (terms[range.upperBound - 1], weights[range.upperBound - 1].isNaN)
+        // 16 terms, or weights, to a 64-byte line.
+        for index in stride(from: range.lowerBound, to: range.upperBound, by: 16) {
+            least = min(least, terms[index])
+            hasNaN = hasNaN || weights[index].isNaN
+        }
+        return (least, hasNaN)
+    }
+
     /// The vectors of the rules at `indices`, in that order.
     func subset(_ indices: [Int]) -> TermVectors {
         var terms: [Int32] = [], weights: [Float] = [], start: [Int32] = [0]
@@ -154,40 +169,71 @@ struct TermWeightTable {
 struct LinkableRules: Sendable {
     /// Identity, source file and ordinal, parent, text, kind, topics (ascending) and force.
     let rules: [EditionTerms.Rule]
-    /// 0 to 1: each rule's place in its edition's reading order.
-    let positions: [Double]
     let text: TermVectors
     let lead: TermVectors
-    /// The rules' topics again, flat: rule i's are `topics[topicStart[i]..<topicStart[i + 1]]`
-    /// (read for every candidate pair, without reaching into each rule's array).
+    /// What a pair's score reads of each rule besides its words, together: one cache line
+    /// brings all of it for a rule read out of the blue (a candidate).
+    private let scoring: [Scoring]
+    /// The rules' topics again, flat: rule i's are `topics[scoring[i].topics]`.
     private let topics: [Int32]
-    private let topicStart: [Int32]
+
+    /// 16 bytes, four to a cache line.
+    private struct Scoring {
+        /// 0 to 1: the rule's place in its edition's reading order.
+        let position: Double
+        let topicStart: Int32
+        let topicCount: UInt16
+        let prescribes: Bool
+
+        var topics: Range<Int> { Int(topicStart)..<(Int(topicStart) + Int(topicCount)) }
+    }
 
     init(rules: [EditionTerms.Rule], positions: [Double], text: TermVectors, lead: TermVectors) {
         precondition(positions.count == rules.count && text.start.count == rules.count + 1 && lead.start.count == rules.count + 1,
                      "linkable rules out of step")
         self.rules = rules
-        self.positions = positions
         self.text = text
         self.lead = lead
-        var topics: [Int32] = [], topicStart: [Int32] = [0]
-        topicStart.reserveCapacity(rules.count + 1)
+        var topics: [Int32] = [], scoring: [Scoring] = []
+        scoring.reserveCapacity(rules.count)
         for rule in rules.indices {
+            let start = topics.count
             topics.append(contentsOf: rules[rule].topics)
-            topicStart.append(Int32(topics.count))
+            precondition(topics.count - start <= Int(UInt16.max), "a rule has at most 65,535 topics")
+            scoring.append(Scoring(position: positions[rule], topicStart: Int32(start), topicCount: UInt16(topics.count - start),
+                                   prescribes: rules[rule].prescribes))
         }
         self.topics = topics
-        self.topicStart = topicStart
+        self.scoring = scoring
     }
 
     var count: Int { rules.count }
     var isEmpty: Bool { rules.isEmpty }
     var indices: Range<Int> { rules.indices }
 
+    /// 0 to 1: rule `rule`'s place in its edition's reading order.
+    func position(_ rule: Int) -> Double { scoring[rule].position }
+
+    /// Whether rule `rule` prescribes (guidance or a definition) rather than describes.
+    func prescribes(_ rule: Int) -> Bool { scoring[rule].prescribes }
+
     /// The rules at `indices`, in that order, each keeping its place in its edition.
     func subset(_ indices: [Int]) -> LinkableRules {
-        LinkableRules(rules: indices.map { rules[$0] }, positions: indices.map { positions[$0] },
+        LinkableRules(rules: indices.map { rules[$0] }, positions: indices.map { scoring[$0].position },
                       text: text.subset(indices), lead: lead.subset(indices))
+    }
+
+    /// Reads what scoring rule `rule` against another reads (its words' and its lead's terms and
+    /// weights, its topics, its place) before it is needed: a later rule's candidates lie anywhere
+    /// in the earlier edition, each read a miss of every cache, and the reads of several rules
+    /// made one after another wait for memory together rather than one rule after another.
+    /// Checking what was read (true of every rule) keeps the compiler from leaving the reads out.
+    func prefetch(_ rule: Int) {
+        let (text, lead) = (text.prefetch(rule), lead.prefetch(rule))
+        let scoring = scoring[rule]
+        let firstTopic = scoring.topicCount > 0 ? topics[Int(scoring.topicStart)] : 0
+        precondition(text.leastTerm >= 0 && lead.leastTerm >= 0 && !text.hasNaN && !lead.hasNaN && firstTopic >= 0
+                     && scoring.position >= 0, "a rule's terms, topics and place are never negative")
     }
 
     /// The cosine of two rules' term vectors.
@@ -241,8 +287,9 @@ struct LinkableRules: Sendable {
     /// (a repeated topic counts once, as in a set): no sets built per candidate pair.
     func topicOverlap(_ rule: Int, _ other: LinkableRules, _ otherRule: Int) -> Double {
         let (a, b) = (topics, other.topics)
-        var i = Int(topicStart[rule]), j = Int(other.topicStart[otherRule])
-        let (iEnd, jEnd) = (Int(topicStart[rule + 1]), Int(other.topicStart[otherRule + 1]))
+        let (ours, theirs) = (scoring[rule].topics, other.scoring[otherRule].topics)
+        var (i, j) = (ours.lowerBound, theirs.lowerBound)
+        let (iEnd, jEnd) = (ours.upperBound, theirs.upperBound)
         guard i < iEnd || j < jEnd else { return 0 }
         var shared = 0, union = 0
         while i < iEnd || j < jEnd {

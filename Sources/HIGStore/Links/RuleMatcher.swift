@@ -225,8 +225,8 @@ struct RuleMatcher: Sendable {
                        cosine: Double, leadCosine: Double) -> Double {
         (1 - leadWeight) * cosine + leadWeight * leadCosine
             + topicWeight * rules.topicOverlap(rule, others, other)
-            + positionWeight * (1 - abs(rules.positions[rule] - others.positions[other]))
-            - (rules.rules[rule].prescribes == others.rules[other].prescribes ? 0 : kindPenalty)
+            + positionWeight * (1 - abs(rules.position(rule) - others.position(other)))
+            - (rules.prescribes(rule) == others.prescribes(other) ? 0 : kindPenalty)
     }
 
     private struct Candidate {
@@ -316,6 +316,7 @@ struct RuleMatcher: Sendable {
                 var count = 0
                 words.fill(later.text, l)
                 lead.fill(later.lead, l)
+                for index in nearest[l] { earlier.prefetch(Int(index)) }
                 for index in nearest[l] {
                     let p = Int(index)
                     let cosine = words.dot(earlier.text, p)
