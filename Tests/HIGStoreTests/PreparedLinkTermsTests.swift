@@ -28,6 +28,25 @@ struct PreparedLinkTermsTests {
         }
     }
 
+    @Test("Every link's reversal flag is read from its two texts' named words, though most are carried from the pair before")
+    func reversalsAsReadFromBothTexts() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let db = try Database(path: folder.appending(path: "seeds.sqlite").path(percentEncoded: false), mode: .create)
+            _ = try Importer.write(Fixtures.seeds, to: db)
+            let links = try db.rows("""
+                SELECT a.text, b.text, l.reversal FROM rule_links l JOIN rules a ON a.id = l.from_rule JOIN rules b ON b.id = l.to_rule
+                """)
+            #expect(links.count > 40)
+            var reversals = 0
+            for link in links {
+                let (old, new) = (link[0].string ?? "", link[1].string ?? "")
+                #expect((link[2].int == 1) == Linker.isReversal(from: old, to: new), "\(old) → \(new)")
+                if link[2].int == 1 { reversals += 1 }
+            }
+            #expect(reversals >= 1)
+        }
+    }
+
     @Test("Topics found for rules by source file and ordinal are those found by rule id")
     func topicsByPlaceAsByID() throws {
         try Fixtures.withTemporaryFolder { folder in

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Links every rule to its counterparts in earlier editions and stores the links, inside the
 /// import's transaction.
 ///
@@ -91,6 +93,7 @@ enum Linker {
             if k + 1 < editions.count { pendingForces += try load(k + 1) }
             let found = try finding.take().get()
             state.hasDescendant = found.hasDescendant
+            state.namedTerms[k] = found.namedTerms
             state.nearest[k] = nil
             pendingLinks = found.rows
             termVectors += found.termVectors
@@ -100,6 +103,7 @@ enum Linker {
             for index in state.loaded.keys where index < k && !(index + 1...k).allSatisfy({ editions[$0].isExcerpt }) {
                 state.loaded[index] = nil
                 state.hasDescendant[index] = nil
+                state.namedTerms[index] = nil
             }
         }
         try writePending()
@@ -130,6 +134,10 @@ enum Linker {
         var hasDescendant: [Int: [Bool]] = [:]
         /// `PreparedLinkTerms.nearest`: for edition k, its rules' nearest in edition k - 1.
         var nearest: [Int: [[Int32]]] = [:]
+        /// namedTerms[k][i]: the words rule i of edition k names to use and to avoid, when it
+        /// was linked into (read from its text, or from its earlier rule's when the two are the
+        /// same bytes): the earlier side of the next pair, without reading most texts again.
+        var namedTerms: [Int: [NamedTerms?]] = [:]
 
         init(curatedTo: [String: [CuratedLink]]) { self.curatedTo = curatedTo }
 
@@ -137,6 +145,8 @@ enum Linker {
             /// `rule_links` rows, in key order per earlier edition.
             let rows: [LinkRow]
             let hasDescendant: [Int: [Bool]]
+            /// `namedTerms` of edition k.
+            let namedTerms: [NamedTerms?]
             let termVectors: Duration, matching: Duration, classifying: Duration
         }
 
@@ -147,6 +157,7 @@ enum Linker {
                    isCancelled: () -> Bool) throws -> Found {
             var hasDescendant = self.hasDescendant
             var rows: [LinkRow] = []
+            var laterNamedTerms = [NamedTerms?](repeating: nil, count: loaded[k]!.rules.count)
             var termVectors: Duration = .zero, matching: Duration = .zero, classifying: Duration = .zero
             let laterEdition = loaded[k]!
             var unmatched = Array(laterEdition.rules.indices)
@@ -208,7 +219,12 @@ enum Linker {
                 let sortedLinks = KeySort.order(count: found.count) {
                     (earlierEdition.rules[found[$0].from].id, laterEdition.rules[found[$0].to].id)
                 }.map { found[$0] }
-                rows += ParallelChunks.map(count: sortedLinks.count) { sortedLinks[$0].row(earlierRules, laterRules) }
+                let earlierNamedTerms = namedTerms[back]
+                let classified = ParallelChunks.map(count: sortedLinks.count) {
+                    sortedLinks[$0].row(earlierRules, laterRules, fromNamedTerms: earlierNamedTerms?[sortedLinks[$0].from])
+                }
+                rows += classified.map(\.row)
+                for (link, classified) in zip(sortedLinks, classified) { laterNamedTerms[link.to] = classified.toNamedTerms }
                 classifying += ContinuousClock.now - classifyStarted
                 hasDescendant[back] = descendants
                 unmatched = unmatched.enumerated().filter { !matchedLater.contains($0.offset) }.map(\.element)
@@ -216,8 +232,8 @@ enum Linker {
                 guard earlierEdition.isExcerpt else { break }
                 back -= 1
             }
-            return Found(rows: rows, hasDescendant: hasDescendant, termVectors: termVectors, matching: matching,
-                         classifying: classifying)
+            return Found(rows: rows, hasDescendant: hasDescendant, namedTerms: laterNamedTerms, termVectors: termVectors,
+                         matching: matching, classifying: classifying)
         }
     }
 
@@ -234,8 +250,11 @@ enum Linker {
         /// Why a curated link exists; a matcher link's rationale says what its flags mean.
         let rationale: String?
 
-        /// Its row of `rule_links`, flags included; `earlier` and `later`: the two editions' rules.
-        func row(_ earlier: LinkableRules, _ later: LinkableRules) -> LinkRow {
+        /// Its row of `rule_links`, flags included, and the words the later rule names to use and
+        /// to avoid; `earlier` and `later`: the two editions' rules; `fromNamedTerms`: the earlier
+        /// rule's, when known.
+        func row(_ earlier: LinkableRules, _ later: LinkableRules,
+                 fromNamedTerms: NamedTerms?) -> (row: LinkRow, toNamedTerms: NamedTerms) {
             let (fromText, toText) = (earlier.rules[from].text, later.rules[to].text)
             // Most links join the same bytes (unchanged or moved rules): the same bytes are the
             // same words, so the word-by-word comparison has nothing to find.
@@ -243,20 +262,18 @@ enum Linker {
             let change = change ?? (sameBytes ? .unchanged
                 : ChangeClass.of(from: fromText, to: toText, cosine: similarity, leadCosine: earlier.leadCosine(from, later, to)).0)
             let forceChanged = forces.0 != forces.1 && change != .unchanged
-            let reversal: Bool
-            if sameBytes {
-                // One text's words to use and to avoid, read once.
-                let terms = NormativeForce.terms(of: fromText)
-                reversal = !terms.rejected.isDisjoint(with: terms.recommended)
-            } else {
-                reversal = isReversal(from: fromText, to: toText)
-            }
+            // The same bytes name the same words: one text's words to use and to avoid, read once.
+            let fromTerms = fromNamedTerms ?? NormativeForce.terms(of: fromText)
+            let toTerms = sameBytes ? fromTerms : NormativeForce.terms(of: toText)
+            let reversal = isReversal(from: fromTerms, to: toTerms)
             var notes: [String] = []
             if forceChanged { notes.append("force: \(forces.0.rawValue) → \(forces.1.rawValue)") }
             if reversal { notes.append("reversal: the later rule recommends what the earlier one ruled out, or the other way round") }
-            return LinkRow(from: earlier.rules[from].id, to: later.rules[to].id, change: change, similarity: (similarity * 1000).rounded() / 1000, method: method,
-                           forces: forces, forceChanged: forceChanged, reversal: reversal,
-                           rationale: rationale ?? (notes.isEmpty ? nil : notes.joined(separator: "; ")))
+            let row = LinkRow(from: earlier.rules[from].id, to: later.rules[to].id, change: change,
+                              similarity: (similarity * 1000).rounded() / 1000, method: method, forces: forces,
+                              forceChanged: forceChanged, reversal: reversal,
+                              rationale: rationale ?? (notes.isEmpty ? nil : notes.joined(separator: "; ")))
+            return (row, toTerms)
         }
     }
 
@@ -284,7 +301,9 @@ enum Linker {
     static func sameBytes(_ first: String, _ second: String) -> Bool {
         guard first.utf8.count == second.utf8.count else { return false }
         var (first, second) = (first, second)
-        return first.withUTF8 { first in second.withUTF8 { second in first.elementsEqual(second) } }
+        return first.withUTF8 { first in
+            second.withUTF8 { second in first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0 }
+        }
     }
 
     /// A reversal: the later rule recommends a word the earlier one rejected, or rejects one it
@@ -292,8 +311,13 @@ enum Linker {
     /// "Avoid using OK"). A prescription turned into a prohibition is not enough by itself:
     /// "Keep the message short" and "Avoid a message that is too long" say the same.
     static func isReversal(from old: String, to new: String) -> Bool {
-        let before = NormativeForce.terms(of: old)
-        let after = NormativeForce.terms(of: new)
-        return !before.rejected.isDisjoint(with: after.recommended) || !before.recommended.isDisjoint(with: after.rejected)
+        isReversal(from: NormativeForce.terms(of: old), to: NormativeForce.terms(of: new))
+    }
+
+    /// Words a rule names to use and to avoid (`NormativeForce.terms`).
+    typealias NamedTerms = (recommended: Set<String>, rejected: Set<String>)
+
+    static func isReversal(from before: NamedTerms, to after: NamedTerms) -> Bool {
+        !before.rejected.isDisjoint(with: after.recommended) || !before.recommended.isDisjoint(with: after.rejected)
     }
 }
