@@ -47,41 +47,36 @@ struct PreparedLinkTermsTests {
         }
     }
 
-    @Test("Topics found for rules by source file and ordinal are those found by rule id")
-    func topicsByPlaceAsByID() throws {
+    @Test("Topics read as a range of rule ids, met with the rules in key order, are those found by a join on the edition")
+    func topicsByRangeAsByJoin() throws {
         try Fixtures.withTemporaryFolder { folder in
             let db = try Database(path: folder.appending(path: "seeds.sqlite").path(percentEncoded: false), mode: .create)
             _ = try Importer.write(Fixtures.seeds, to: db)
-            var corpus = try LinkCorpus(db, lexicon: .bundled)
+            // An edition whose id begins with another's and a hyphen, so that its rules' ids lie in
+            // the other's range; one of its rules with a topic.
+            let (edition, rule) = try #require(try db.rows("SELECT r.edition_id, r.id FROM rules r JOIN rule_topics t ON t.rule_id = r.id LIMIT 1").first.map {
+                ($0[0].string ?? "", $0[1].string ?? "")
+            })
+            let impostor = edition + "-" + String(rule.dropFirst(edition.count + 1))
+            try db.execute("INSERT INTO editions SELECT ? || '-x', name, position + 1000, date, platform_scope, platforms FROM editions WHERE id = ?",
+                           edition, edition)
+            try db.execute("INSERT INTO rules SELECT ? || '-x-' || ?, edition_id || '-x', source_id, ordinal + 100000, NULL, kind, section, title, text, verbatim, line_start, line_end, page FROM rules WHERE id = ?",
+                           edition, impostor, rule)
+            try db.execute("INSERT INTO rule_topics SELECT ? || '-x-' || ?, topic_slug, via FROM rule_topics WHERE rule_id = ?",
+                           edition, impostor, rule)
+            var (byRange, byJoin) = (try LinkCorpus(db, lexicon: .bundled), try LinkCorpus(db, lexicon: .bundled))
             var withTopics = 0
-            for index in corpus.editions.indices {
-                var edition = try corpus.load(edition: index, db)
-                let byPlace = edition.rules.map(\.topics)
-                for rule in edition.rules.indices { edition.rules[rule].topics = [] }
-                try corpus.attachTopics(to: &edition, db, byID: true)
-                #expect(edition.rules.map(\.topics) == byPlace)
-                withTopics += byPlace.filter { !$0.isEmpty }.count
+            for index in byRange.editions.indices where byRange.editions[index].id != edition + "-x" {
+                let ranged = try byRange.load(edition: index, db)
+                var joined = ranged
+                for rule in joined.rules.indices { joined.rules[rule].topics = [] }
+                try byJoin.attachTopics(to: &joined, db, byRange: false)
+                let (rangeSlugs, joinSlugs) = (byRange.topicSlugs, byJoin.topicSlugs)
+                #expect(ranged.rules.map { Set($0.topics.map { rangeSlugs[Int($0)] }) } == joined.rules.map { Set($0.topics.map { joinSlugs[Int($0)] }) })
+                withTopics += ranged.rules.filter { !$0.topics.isEmpty }.count
             }
             #expect(withTopics > 100)
         }
-    }
-
-    @Test("Rules are found by place only in runs by source, by ascending ordinal")
-    func rulePlaces() throws {
-        func rules(_ places: [(source: Int, ordinal: Int)]) -> [EditionTerms.Rule] {
-            places.map { EditionTerms.Rule(id: "\($0.source)-\($0.ordinal)", source: $0.source, ordinal: $0.ordinal, parent: nil,
-                                           text: "", prescribes: true, topics: [], sameWordsKey: 0, force: .none) }
-        }
-        let inRuns = rules([(7, 1), (7, 2), (7, 5), (3, 1), (3, 4), (9, 2)])
-        let places = try #require(LinkCorpus.RulePlaces(inRuns))
-        for (index, rule) in inRuns.enumerated() { #expect(places.index(source: rule.source, ordinal: rule.ordinal, in: inRuns) == index) }
-        #expect(places.index(source: 7, ordinal: 3, in: inRuns) == nil)
-        #expect(places.index(source: 7, ordinal: 6, in: inRuns) == nil)
-        #expect(places.index(source: 4, ordinal: 1, in: inRuns) == nil)
-        #expect(LinkCorpus.RulePlaces([]) != nil)
-        #expect(LinkCorpus.RulePlaces(rules([(7, 1), (3, 1), (7, 2)])) == nil)
-        #expect(LinkCorpus.RulePlaces(rules([(7, 2), (7, 1)])) == nil)
-        #expect(LinkCorpus.RulePlaces(rules([(7, 1), (7, 1)])) == nil)
     }
 
     @Test("A database holding an edition the corpus lacks has its terms read from it")

@@ -202,66 +202,57 @@ struct LinkCorpus: Sendable {
     }
 
     /// Gives an edition's rules their topics (`rule_topics`, known once topics are assigned).
-    /// Each topic row names its rule by source file and ordinal (`RulePlaces`), or by id when the
-    /// rules are not in runs by source (or `byID`, to compare the two).
-    mutating func attachTopics(to edition: inout EditionTerms, _ db: Database, byID: Bool = false) throws {
-        let places = byID ? nil : RulePlaces(edition.rules)
-        var indexOfID: [String: Int] = [:]
-        if places == nil {
+    /// `keyOrder`: the rules' indices in the byte order of their ids (`KeySort.order`), when
+    /// known. The ids of an edition's rules begin with the edition's id and a hyphen (README):
+    /// when every one does, the topic rows are read as one range of `rule_topics`' key, in that
+    /// order, and met with the rules walked in the same order; else (or `byRange` false, to
+    /// compare the two) through a join with `rules` by edition, each row's rule found by its id.
+    /// A topic's id is its number in the order first read: the two ways may number topics
+    /// differently, but give each rule the same topics, and scores compare topics only for
+    /// equality.
+    mutating func attachTopics(to edition: inout EditionTerms, _ db: Database, keyOrder: [Int]? = nil,
+                               byRange: Bool = true) throws {
+        let prefix = edition.id + "-"
+        if byRange && edition.rules.allSatisfy({ $0.id.utf8.starts(with: prefix.utf8) }) {
+            let order = keyOrder ?? KeySort.order(count: edition.rules.count, by: { edition.rules[$0].id })
+            var next = 0
+            // '.' follows '-': the range is every key that begins with the prefix.
+            try db.forEachRow("SELECT rule_id, topic_slug FROM rule_topics WHERE rule_id >= ? AND rule_id < ?",
+                              arguments: [prefix, edition.id + "."]) { row in
+                let id = row.string(0)
+                // Both in the byte order of the ids; a row of no rule of this edition (an id of
+                // another edition that begins with this prefix) is passed over.
+                while next < order.count && KeyOrder.precedes(edition.rules[order[next]].id, id) { next += 1 }
+                guard next < order.count, Linker.sameBytes(edition.rules[order[next]].id, id) else { return }
+                edition.rules[order[next]].topics.append(topicID(row.string(1)))
+            }
+        } else {
+            var indexOfID: [String: Int] = [:]
             indexOfID.reserveCapacity(edition.rules.count)
             for rule in edition.rules.indices { indexOfID[edition.rules[rule].id] = rule }
-        }
-        try db.forEachRow("""
-            SELECT r.source_id, r.ordinal, t.topic_slug, t.rule_id FROM rule_topics t JOIN rules r ON r.id = t.rule_id
-            WHERE r.edition_id = ?
-            """, arguments: [edition.id]) { row in
-            let found = if let places { places.index(source: row.int(0), ordinal: row.int(1), in: edition.rules) } else { indexOfID[row.string(3)] }
-            guard let rule = found else { return }
-            let slug = row.string(2)
-            let id: Int32
-            if let known = topicIDs[slug] {
-                id = known
-            } else {
-                id = Int32(topicIDs.count)
-                topicIDs[slug] = id
+            try db.forEachRow("""
+                SELECT t.rule_id, t.topic_slug FROM rule_topics t JOIN rules r ON r.id = t.rule_id WHERE r.edition_id = ?
+                """, arguments: [edition.id]) { row in
+                guard let rule = indexOfID[row.string(0)] else { return }
+                edition.rules[rule].topics.append(topicID(row.string(1)))
             }
-            edition.rules[rule].topics.append(id)
         }
         for rule in edition.rules.indices where edition.rules[rule].topics.count > 1 { edition.rules[rule].topics.sort() }
     }
 
-    /// Where each rule of an edition is by its source file and ordinal, which name one rule (as
-    /// in the database's `UNIQUE (source_id, ordinal)`): in reading order a source's rules come
-    /// one after another by ordinal, so a table of sources and a binary search among one
-    /// source's rules find a rule without hashing every rule's id.
-    struct RulePlaces {
-        private let runs: [Int: Range<Int>]
+    /// A topic's id, the next one when it is first seen.
+    private mutating func topicID(_ slug: String) -> Int32 {
+        if let id = topicIDs[slug] { return id }
+        let id = Int32(topicIDs.count)
+        topicIDs[slug] = id
+        return id
+    }
 
-        /// Nil unless each source's rules are one run, by ascending ordinal.
-        init?(_ rules: [EditionTerms.Rule]) {
-            var runs: [Int: Range<Int>] = [:]
-            var start = 0
-            for index in rules.indices {
-                let isLast = index + 1 == rules.count
-                if !isLast && rules[index + 1].source == rules[start].source {
-                    guard rules[index + 1].ordinal > rules[index].ordinal else { return nil }
-                    continue
-                }
-                guard runs.updateValue(start..<(index + 1), forKey: rules[start].source) == nil else { return nil }
-                start = index + 1
-            }
-            self.runs = runs
-        }
-
-        func index(source: Int, ordinal: Int, in rules: [EditionTerms.Rule]) -> Int? {
-            guard let run = runs[source] else { return nil }
-            var (low, high) = (run.lowerBound, run.upperBound)
-            while low < high {
-                let middle = (low + high) / 2
-                if rules[middle].ordinal < ordinal { low = middle + 1 } else { high = middle }
-            }
-            return low < run.upperBound && rules[low].ordinal == ordinal ? low : nil
-        }
+    /// Each topic id's slug.
+    var topicSlugs: [String] {
+        var slugs = [String](repeating: "", count: topicIDs.count)
+        for (slug, id) in topicIDs { slugs[Int(id)] = slug }
+        return slugs
     }
 
     /// Stems the tokens first seen in the last edition read, each distinct token once.
