@@ -384,11 +384,11 @@ struct RuleMatcher: Sendable {
                                                 let from = Int(start[term]), to = Int(start[term + 1])
                                                 guard to - from <= commonLimit else { continue }
                                                 for posting in from..<to {
+                                                    // Every rule is written down, and kept only when
+                                                    // first touched: no branch on which it is.
                                                     let earlierRule = Int(rules[posting])
-                                                    if sums[earlierRule] == 0 {
-                                                        touched[touchedCount] = rules[posting]
-                                                        touchedCount += 1
-                                                    }
+                                                    touched[touchedCount] = rules[posting]
+                                                    touchedCount &+= sums[earlierRule] == 0 ? 1 : 0
                                                     sums[earlierRule] += weight * weights[posting]
                                                 }
                                             }
@@ -467,7 +467,8 @@ struct RuleMatcher: Sendable {
 
         init(rules: Int, kept: Int) {
             sums = [Float](repeating: 0, count: rules)
-            touched = [Int32](repeating: 0, count: rules)
+            // One more place than rules: each posting is written down before it is known to be new.
+            touched = [Int32](repeating: 0, count: rules + 1)
             topValues = [Float](repeating: 0, count: kept)
             topRules = [Int32](repeating: 0, count: kept)
         }
