@@ -188,6 +188,73 @@ struct LineageUnitTests {
         }
     }
 
+    /// What the similarity counted as shared before it had its own search: the words
+    /// `difference(from:)` does not remove.
+    static func keptByDifference(_ a: [String], _ b: [String]) -> Int {
+        a.count - b.difference(from: a).removals.count
+    }
+
+    @Test("The similarity's common words are those `difference(from:)` keeps: random word lists, edge cases, the seeds")
+    func commonSubsequenceAsTheDifferenceKeepsIt() {
+        var random = SeededRandom(seed: 23)
+        for _ in 0..<20_000 {
+            // Few distinct words, so that many alignments are equally short; some lists long.
+            let alphabet = (0..<random.int(1...6)).map { "w\($0)" }
+            let a = (0..<random.int(0...(random.chance(0.1) ? 60 : 14))).map { _ in random.pick(alphabet) }
+            var b = a
+            for _ in 0..<random.int(0...6) {
+                switch random.int(0...2) {
+                case 0 where !b.isEmpty: b.remove(at: random.int(below: b.count))
+                case 1: b.insert(random.pick(alphabet), at: random.int(0...b.count))
+                default: if !b.isEmpty { b[random.int(below: b.count)] = random.pick(alphabet) }
+                }
+            }
+            if random.chance(0.3) { b = (0..<random.int(0...14)).map { _ in random.pick(alphabet) } }
+            #expect(WordDiff.commonSubsequenceLength(a, b) == Self.keptByDifference(a, b), "\(a) → \(b)")
+        }
+        let cases: [([String], [String])] = [
+            ([], []), (["a"], []), ([], ["a"]), (["a"], ["a"]), (["a"], ["b"]), (["a", "b"], ["b", "a"]),
+            (["a", "b", "c"], ["c", "b", "a"]), (["x", "a", "b", "y"], ["x", "b", "a", "y"]),
+            (["a", "a", "a"], ["a", "a"]), (["a", "b", "a", "b"], ["b", "a", "b", "a"]),
+            // Words equal as Swift compares strings (canonically), not as bytes.
+            (["caf\u{E9}", "au", "lait"], ["cafe\u{301}", "au", "lait"]), (["e\u{301}"], ["\u{E9}", "e"]),
+            (["one", "two", "three", "four"], ["five", "six"]),
+        ]
+        for (a, b) in cases {
+            #expect(WordDiff.commonSubsequenceLength(a, b) == Self.keptByDifference(a, b), "\(a) → \(b)")
+            #expect(WordDiff.commonSubsequenceLength(b, a) == Self.keptByDifference(b, a), "\(b) → \(a)")
+        }
+        // Each seed rule against the next three in its edition and the five around its place in
+        // the next edition: texts that share a little, a lot, or nothing.
+        let editions = Fixtures.seeds.manifest.orderedEditions.map { Fixtures.rules($0.id).map { WordDiff.comparableWords($0.draft.text) } }
+        var compared = 0
+        for (index, rules) in editions.enumerated() {
+            let next = index + 1 < editions.count ? editions[index + 1] : []
+            for (place, words) in rules.enumerated() {
+                let others = rules[min(rules.count, place + 1)..<min(rules.count, place + 4)]
+                    + next[min(next.count, max(0, place - 2))..<min(next.count, place + 3)]
+                for other in others {
+                    #expect(WordDiff.commonSubsequenceLength(words, other) == Self.keptByDifference(words, other), "\(words) → \(other)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 500)
+    }
+
+    @Test("Texts are the same bytes only byte for byte: not merely equal as Swift strings")
+    func sameBytesIsByteEquality() {
+        #expect(Linker.sameBytes("Use an alert.", "Use an alert."))
+        #expect(Linker.sameBytes("", ""))
+        #expect(!Linker.sameBytes("Use an alert.", "Use an alert!"))
+        #expect(!Linker.sameBytes("Use an alert.", "Use an alert. "))
+        // Canonically equivalent, so `==`, but not the same bytes.
+        #expect("caf\u{E9}" == "cafe\u{301}")
+        #expect(!Linker.sameBytes("caf\u{E9}", "cafe\u{301}"))
+        let long = String(repeating: "Prefer a two-button alert. ", count: 40)
+        #expect(Linker.sameBytes(long, String(decoding: Array(long.utf8), as: UTF8.self)))
+    }
+
     @Test("Normative force of lead sentences", arguments: [
         ("Prefer a two-button alert. More.", NormativeForce.should),
         ("Generally, use a two-button alert.", .hedged),

@@ -6,17 +6,22 @@ import Testing
 @Suite("Rule matcher on small fixtures")
 struct RuleMatcherTests {
     /// Rules of one edition, in one file, in reading order; term ids shared through `ids`.
-    static func edition(_ name: String, _ texts: [String], ids: inout [String: Int32]) -> [LinkableRule] {
-        texts.enumerated().map { ordinal, text in
+    static func edition(_ name: String, _ texts: [String], ids: inout [String: Int32]) -> LinkableRules {
+        var terms: [Int32] = [], weights: [Float] = [], start: [Int32] = [0]
+        var rules: [EditionTerms.Rule] = []
+        for (ordinal, text) in texts.enumerated() {
             let words = Set(text.split(separator: " ").map(String.init))
             for word in words.sorted() where ids[word] == nil { ids[word] = Int32(ids.count) }
-            let terms = words.map { ids[$0]! }.sorted()
-            let weights = [Float](repeating: 1 / Float(terms.count).squareRoot(), count: terms.count)
-            return LinkableRule(id: "\(name)-\(ordinal)", edition: name, source: 1, ordinal: ordinal, parent: nil,
-                                position: Double(ordinal) / Double(max(1, texts.count - 1)), terms: terms, weights: weights,
-                                leadTerms: terms, leadWeights: weights, topics: [], text: text, prescribes: true,
-                                sameWordsKey: text.hashValue)
+            let own = words.map { ids[$0]! }.sorted()
+            terms += own
+            weights += [Float](repeating: 1 / Float(own.count).squareRoot(), count: own.count)
+            start.append(Int32(terms.count))
+            rules.append(EditionTerms.Rule(id: "\(name)-\(ordinal)", source: 1, ordinal: ordinal, parent: nil, text: text, prescribes: true,
+                                           topics: [], sameWordsKey: text.hashValue, force: .none))
         }
+        let vectors = TermVectors(terms: terms, weights: weights, start: start)
+        return LinkableRules(rules: rules, positions: texts.indices.map { Double($0) / Double(max(1, texts.count - 1)) },
+                             text: vectors, lead: vectors)
     }
 
     static func links(_ one: [String], _ two: [String]) -> [(earlier: Int, later: Int, shape: RuleMatcher.Link.Shape)] {
@@ -65,5 +70,50 @@ struct RuleMatcherTests {
             ["alpha bravo charlie delta", "customize popovers across app segmented controls group concise status",
              "echo foxtrot golf hotel"])
         #expect(!found.contains { $0.later == 1 })
+    }
+
+    /// The dot product as the matcher first took it: a merge that branches on the terms' order.
+    static func mergedDot(_ vectors: TermVectors, _ rule: Int, _ other: Int) -> Double {
+        let (a, b) = (vectors.range(rule), vectors.range(other))
+        var i = a.lowerBound, j = b.lowerBound
+        var dot: Float = 0
+        while i < a.upperBound && j < b.upperBound {
+            if vectors.terms[i] == vectors.terms[j] {
+                dot += vectors.weights[i] * vectors.weights[j]
+                i += 1
+                j += 1
+            } else if vectors.terms[i] < vectors.terms[j] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return Double(dot)
+    }
+
+    @Test("Dot products, by the branchless merge or through a rule's term table, are a branching merge's, bit for bit")
+    func termTableDotsAsTheMerge() {
+        var random = SeededRandom(seed: 5)
+        // Rules of 0 to 150 distinct terms from a small and a large vocabulary (so that some
+        // share most terms, some none), with weights of every size; rule 0 has no terms.
+        var terms: [Int32] = [], weights: [Float] = [], start: [Int32] = [0, 0]
+        for _ in 0..<400 {
+            let vocabulary = random.chance(0.5) ? 40 : 100_000
+            let own = Set((0..<random.int(0...(random.chance(0.1) ? 150 : 40))).map { _ in Int32(random.int(below: vocabulary)) }).sorted()
+            terms += own
+            weights += own.map { _ in Float(random.int(1...1_000_000)) / Float(random.int(1...1_000)) }
+            start.append(Int32(terms.count))
+        }
+        let vectors = TermVectors(terms: terms, weights: weights, start: start)
+        var table = TermWeightTable()
+        for rule in 0..<(start.count - 1) {
+            table.fill(vectors, rule)
+            for other in (0..<30).map({ _ in random.int(below: start.count - 1) }) + [0, rule] {
+                let merged = Self.mergedDot(vectors, rule, other)
+                #expect(vectors.dot(rule, vectors, other).bitPattern == merged.bitPattern, "rule \(rule) with \(other)")
+                #expect(table.dot(vectors, other).bitPattern == merged.bitPattern, "rule \(rule) with \(other)")
+                #expect(vectors.dot(other, vectors, rule).bitPattern == merged.bitPattern, "rule \(other) with \(rule)")
+            }
+        }
     }
 }

@@ -26,8 +26,48 @@ public enum WordDiff {
     /// 2 × shared words / all words, over the longest common subsequence.
     static func similarity(_ a: [String], _ b: [String]) -> Double {
         guard !a.isEmpty || !b.isEmpty else { return 1 }
-        let removed = b.difference(from: a).removals.count
-        return 2 * Double(a.count - removed) / Double(a.count + b.count)
+        return 2 * Double(commonSubsequenceLength(a, b)) / Double(a.count + b.count)
+    }
+
+    /// The length of the longest common subsequence of two word lists: the words kept by a
+    /// shortest edit, as `difference(from:)` makes one (its removals are the other words of `a`),
+    /// without making the edit. The words both start and end with are in some longest common
+    /// subsequence; between them, Myers' greedy search finds the length D of a shortest edit
+    /// (removals and insertions), which keeps (n + m - D) / 2 words. It needs one row of
+    /// furthest reaches and no list of changes, and words are compared as `==` compares them.
+    static func commonSubsequenceLength(_ a: [String], _ b: [String]) -> Int {
+        var prefix = 0
+        while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix && suffix < b.count - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+            suffix += 1
+        }
+        let n = a.count - prefix - suffix, m = b.count - prefix - suffix
+        guard n > 0 && m > 0 else { return prefix + suffix }
+        // furthest[k + offset]: the furthest x reached on diagonal k = x - y with d edits so far.
+        let offset = n + m + 1
+        var furthest = [Int](repeating: 0, count: 2 * offset + 1)
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                furthest.withUnsafeMutableBufferPointer { furthest in
+                    for d in 0...(n + m) {
+                        for k in stride(from: -d, through: d, by: 2) {
+                            // Down (an insertion) from diagonal k + 1, or right (a removal) from k - 1.
+                            var x = k == -d || (k != d && furthest[offset + k - 1] < furthest[offset + k + 1])
+                                ? furthest[offset + k + 1] : furthest[offset + k - 1] + 1
+                            var y = x - k
+                            while x < n && y < m && a[prefix + x] == b[prefix + y] {
+                                x += 1
+                                y += 1
+                            }
+                            furthest[offset + k] = x
+                            if x >= n && y >= m { return prefix + suffix + (n + m - d) / 2 }
+                        }
+                    }
+                    preconditionFailure("a shortest edit is at most n + m long")
+                }
+            }
+        }
     }
 
     /// The segments that turn `old` into `new`, runs of the same kind joined.

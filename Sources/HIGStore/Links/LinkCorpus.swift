@@ -19,11 +19,14 @@ struct LinkCorpus: Sendable {
     private var stopStems: Set<String> = []
     private var termIDs: [String: Int32] = [:]
     private var termNames: [String] = []
-    private var pairIDs: [Int64: Int32] = [:]
+    private var pairIDs = PairIDs()
     private var topicIDs: [String: Int32] = [:]
     private var scanner = TermScanner()
-    /// For each token number, its terms in order: a term id, or -1 for a stopword.
-    private var termsOfToken: [[Int32]] = []
+    /// For each token number, its terms in order: a term id, or -1 for a stopword. Token n's
+    /// are `tokenTerms[tokenTermStart[n]..<tokenTermStart[n + 1]]` (flat: an array per token was
+    /// retained and released at every occurrence of the token).
+    private var tokenTerms: [Int32] = []
+    private var tokenTermStart: [Int32] = [0]
 
     var termCount: Int { termIDs.count }
 
@@ -70,11 +73,62 @@ struct LinkCorpus: Sendable {
     }
 
     private mutating func pairID(_ first: Int32, _ second: Int32) -> Int32 {
-        let key = Int64(first) << 32 | Int64(second)
-        if let id = pairIDs[key] { return id }
+        if let id = pairIDs[first, second] { return id }
         let id = termID(termNames[Int(first)] + " " + termNames[Int(second)])
-        pairIDs[key] = id
+        pairIDs[first, second] = id
         return id
+    }
+
+    /// The term id of each pair of terms seen, looked up at every pair of neighbouring words:
+    /// open addressing on the two ids, a multiplication for a hash (the standard dictionary's
+    /// seeded hash cost more than the rest of reading the pair).
+    struct PairIDs: Sendable {
+        /// Each slot: the pair's two ids in one key, or -1; its term id.
+        private var keys = [Int64](repeating: -1, count: 1 << 12)
+        private var ids = [Int32](repeating: 0, count: 1 << 12)
+        private var count = 0
+
+        private static func slot(_ key: Int64, mask: Int) -> Int {
+            Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
+        }
+
+        subscript(first: Int32, second: Int32) -> Int32? {
+            get {
+                let key = Int64(first) << 32 | Int64(second)
+                let mask = keys.count - 1
+                var slot = Self.slot(key, mask: mask)
+                while keys[slot] != -1 {
+                    if keys[slot] == key { return ids[slot] }
+                    slot = (slot + 1) & mask
+                }
+                return nil
+            }
+            set {
+                guard let id = newValue else { preconditionFailure("pair ids are never removed") }
+                let key = Int64(first) << 32 | Int64(second)
+                let mask = keys.count - 1
+                var slot = Self.slot(key, mask: mask)
+                while keys[slot] != -1 && keys[slot] != key { slot = (slot + 1) & mask }
+                if keys[slot] == -1 { count += 1 }
+                keys[slot] = key
+                ids[slot] = id
+                if count * 2 > keys.count { grow() }
+            }
+        }
+
+        /// Twice the slots (at most half full), every pair placed again.
+        private mutating func grow() {
+            let (oldKeys, oldIDs) = (keys, ids)
+            keys = [Int64](repeating: -1, count: oldKeys.count * 2)
+            ids = [Int32](repeating: 0, count: oldKeys.count * 2)
+            let mask = keys.count - 1
+            for (key, id) in zip(oldKeys, oldIDs) where key != -1 {
+                var slot = Self.slot(key, mask: mask)
+                while keys[slot] != -1 { slot = (slot + 1) & mask }
+                keys[slot] = key
+                ids[slot] = id
+            }
+        }
     }
 
     /// The rules of edition `index` in reading order, with their term counts, topics and force.
@@ -148,32 +202,69 @@ struct LinkCorpus: Sendable {
     }
 
     /// Gives an edition's rules their topics (`rule_topics`, known once topics are assigned).
-    mutating func attachTopics(to edition: inout EditionTerms, _ db: Database) throws {
-        var indexOfID: [String: Int] = [:]
-        indexOfID.reserveCapacity(edition.rules.count)
-        for (rule, value) in edition.rules.enumerated() { indexOfID[value.id] = rule }
-        try db.forEachRow("""
-            SELECT t.rule_id, t.topic_slug FROM rule_topics t JOIN rules r ON r.id = t.rule_id WHERE r.edition_id = ?
-            """, arguments: [edition.id]) { row in
-            guard let rule = indexOfID[row.string(0)] else { return }
-            let slug = row.string(1)
-            let id = topicIDs[slug] ?? Int32(topicIDs.count)
-            topicIDs[slug] = id
-            edition.rules[rule].topics.append(id)
+    /// `keyOrder`: the rules' indices in the byte order of their ids (`KeySort.order`), when
+    /// known. The ids of an edition's rules begin with the edition's id and a hyphen (README):
+    /// when every one does, the topic rows are read as one range of `rule_topics`' key, in that
+    /// order, and met with the rules walked in the same order; else (or `byRange` false, to
+    /// compare the two) through a join with `rules` by edition, each row's rule found by its id.
+    /// A topic's id is its number in the order first read: the two ways may number topics
+    /// differently, but give each rule the same topics, and scores compare topics only for
+    /// equality.
+    mutating func attachTopics(to edition: inout EditionTerms, _ db: Database, keyOrder: [Int]? = nil,
+                               byRange: Bool = true) throws {
+        let prefix = edition.id + "-"
+        if byRange && edition.rules.allSatisfy({ $0.id.utf8.starts(with: prefix.utf8) }) {
+            let order = keyOrder ?? KeySort.order(count: edition.rules.count, by: { edition.rules[$0].id })
+            var next = 0
+            // '.' follows '-': the range is every key that begins with the prefix.
+            try db.forEachRow("SELECT rule_id, topic_slug FROM rule_topics WHERE rule_id >= ? AND rule_id < ?",
+                              arguments: [prefix, edition.id + "."]) { row in
+                let id = row.string(0)
+                // Both in the byte order of the ids; a row of no rule of this edition (an id of
+                // another edition that begins with this prefix) is passed over.
+                while next < order.count && KeyOrder.precedes(edition.rules[order[next]].id, id) { next += 1 }
+                guard next < order.count, Linker.sameBytes(edition.rules[order[next]].id, id) else { return }
+                edition.rules[order[next]].topics.append(topicID(row.string(1)))
+            }
+        } else {
+            var indexOfID: [String: Int] = [:]
+            indexOfID.reserveCapacity(edition.rules.count)
+            for rule in edition.rules.indices { indexOfID[edition.rules[rule].id] = rule }
+            try db.forEachRow("""
+                SELECT t.rule_id, t.topic_slug FROM rule_topics t JOIN rules r ON r.id = t.rule_id WHERE r.edition_id = ?
+                """, arguments: [edition.id]) { row in
+                guard let rule = indexOfID[row.string(0)] else { return }
+                edition.rules[rule].topics.append(topicID(row.string(1)))
+            }
         }
-        for rule in edition.rules.indices { edition.rules[rule].topics.sort() }
+        for rule in edition.rules.indices where edition.rules[rule].topics.count > 1 { edition.rules[rule].topics.sort() }
+    }
+
+    /// A topic's id, the next one when it is first seen.
+    private mutating func topicID(_ slug: String) -> Int32 {
+        if let id = topicIDs[slug] { return id }
+        let id = Int32(topicIDs.count)
+        topicIDs[slug] = id
+        return id
+    }
+
+    /// Each topic id's slug.
+    var topicSlugs: [String] {
+        var slugs = [String](repeating: "", count: topicIDs.count)
+        for (slug, id) in topicIDs { slugs[Int(id)] = slug }
+        return slugs
     }
 
     /// Stems the tokens first seen in the last edition read, each distinct token once.
     private mutating func stemNewTokens(_ db: Database) throws {
-        let new = Array(scanner.tokens[termsOfToken.count...])
+        let new = Array(scanner.tokens[(tokenTermStart.count - 1)...])
         guard !new.isEmpty else { return }
         let stems = try Stemmer.stems(of: new, in: db)
         for token in new {
-            termsOfToken.append((stems[token] ?? []).map { stem in
-                if let concept = lexiconTerm[stem] { return concept }
-                return stopStems.contains(stem) ? -1 : termID(stem)
-            })
+            for stem in stems[token] ?? [] {
+                tokenTerms.append(lexiconTerm[stem] ?? (stopStems.contains(stem) ? -1 : termID(stem)))
+            }
+            tokenTermStart.append(Int32(tokenTerms.count))
         }
     }
 
@@ -184,7 +275,8 @@ struct LinkCorpus: Sendable {
         var previous: Int32 = -1
         var offset = 0
         for token in tokens {
-            for term in termsOfToken[Int(token)] {
+            for index in Int(tokenTermStart[Int(token)])..<Int(tokenTermStart[Int(token) + 1]) {
+                let term = tokenTerms[index]
                 defer {
                     previous = term
                     offset += 1
@@ -201,33 +293,51 @@ struct LinkCorpus: Sendable {
     /// The two editions' rules as unit TF-IDF vectors, document frequencies counted over both.
     /// `termCount`: at least the number of terms of the two (`LinkCorpus.termCount` once both
     /// were loaded); static, so that it can run beside a `LinkCorpus` that goes on reading.
-    static func vectors(_ earlier: EditionTerms, _ later: EditionTerms, termCount: Int) -> (earlier: [LinkableRule], later: [LinkableRule]) {
+    static func vectors(_ earlier: EditionTerms, _ later: EditionTerms, termCount: Int) -> (earlier: LinkableRules, later: LinkableRules) {
         var documentFrequency = [Int32](repeating: 0, count: termCount)
         for edition in [earlier, later] { for term in edition.text.terms { documentFrequency[Int(term)] += 1 } }
         let total = Double(earlier.rules.count + later.rules.count)
-        let idf = documentFrequency.map { Float(log((total + 1) / Double($0 + 1)) + 1) }
-        @Sendable func vector(_ counts: EditionTerms.Counts, _ rule: Int) -> ([Int32], [Float]) {
-            let range = counts.range(rule)
-            let terms = Array(counts.terms[range])
-            var weights = range.map { (1 + log(Float(counts.counts[$0]))) * idf[Int(counts.terms[$0])] }
-            let norm = sqrt(weights.reduce(0) { $0 + $1 * $1 })
-            if norm > 0 { for index in weights.indices { weights[index] /= norm } }
-            return (terms, weights)
+        // A term's weight depends on its document frequency alone: one logarithm per frequency
+        // that occurs, not one per term of the corpus.
+        let idfOfFrequency = (0...Int(documentFrequency.max() ?? 0)).map { Float(log((total + 1) / Double($0 + 1)) + 1) }
+        let idf = documentFrequency.map { idfOfFrequency[Int($0)] }
+        // Each column of weights reads only its counts and the shared weights: the four at once.
+        let editions = [earlier, later]
+        let weights = ParallelMap.map([(0, false), (0, true), (1, false), (1, true)]) { edition, isLead in
+            unitWeights(isLead ? editions[edition].lead : editions[edition].text, idf: idf)
         }
-        func rules(_ edition: EditionTerms) -> [LinkableRule] {
+        func rules(_ edition: EditionTerms, text: [Float], lead: [Float]) -> LinkableRules {
             let last = Double(max(1, edition.rules.count - 1))
-            // Each rule's vector reads only its own counts and the shared weights: on every core.
-            return ParallelChunks.map(count: edition.rules.count) { index in
-                let rule = edition.rules[index]
-                let (terms, weights) = vector(edition.text, index)
-                let (leadTerms, leadWeights) = vector(edition.lead, index)
-                return LinkableRule(
-                    id: rule.id, edition: edition.id, source: rule.source, ordinal: rule.ordinal, parent: rule.parent,
-                    position: Double(index) / last, terms: terms, weights: weights, leadTerms: leadTerms,
-                    leadWeights: leadWeights, topics: rule.topics, text: rule.text, prescribes: rule.prescribes,
-                    sameWordsKey: rule.sameWordsKey)
+            return LinkableRules(rules: edition.rules, positions: edition.rules.indices.map { Double($0) / last },
+                                 text: TermVectors(terms: edition.text.terms, weights: text, start: edition.text.start),
+                                 lead: TermVectors(terms: edition.lead.terms, weights: lead, start: edition.lead.start))
+        }
+        return (rules(earlier, text: weights[0], lead: weights[1]), rules(later, text: weights[2], lead: weights[3]))
+    }
+
+    /// Each rule's TF-IDF weights, `(1 + log count) * idf`, divided by their norm (the squares
+    /// summed in term order).
+    private static func unitWeights(_ counts: EditionTerms.Counts, idf: [Float]) -> [Float] {
+        // 1 + log count for the counts most terms have, worked out once.
+        let frequent = (0..<64).map { 1 + log(Float($0)) }
+        var weights = [Float](repeating: 0, count: counts.terms.count)
+        weights.withUnsafeMutableBufferPointer { weights in
+            counts.terms.withUnsafeBufferPointer { terms in
+                counts.counts.withUnsafeBufferPointer { occurrences in
+                    for index in weights.indices {
+                        let count = Int(occurrences[index])
+                        weights[index] = (count < frequent.count ? frequent[count] : 1 + log(Float(count))) * idf[Int(terms[index])]
+                    }
+                }
+            }
+            for rule in 0..<(counts.start.count - 1) {
+                let range = counts.range(rule)
+                var squares: Float = 0
+                for index in range { squares = squares + weights[index] * weights[index] }
+                let norm = sqrt(squares)
+                if norm > 0 { for index in range { weights[index] /= norm } }
             }
         }
-        return (rules(earlier), rules(later))
+        return weights
     }
 }

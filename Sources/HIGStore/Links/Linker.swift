@@ -1,3 +1,5 @@
+import Foundation
+
 /// Links every rule to its counterparts in earlier editions and stores the links, inside the
 /// import's transaction.
 ///
@@ -49,23 +51,27 @@ enum Linker {
         func load(_ index: Int) throws -> [(rule: String, force: NormativeForce)] {
             let started = ContinuousClock.now
             var edition: EditionTerms
+            // Rows go in in key order: each insert then lands next to the one before, in pages
+            // already at hand (a third less time than in reading order). Topics are read in it.
+            let keyOrder: [Int]
             if index < preparedEditions.count, let prepared = preparedEditions[index] {
                 preparedEditions[index] = nil
                 edition = prepared
                 for rule in edition.rules.indices { edition.rules[rule].source = preparedSourceIDs[edition.rules[rule].source] }
-                try corpus.attachTopics(to: &edition, db)
+                keyOrder = KeySort.order(count: edition.rules.count, by: { edition.rules[$0].id })
+                try corpus.attachTopics(to: &edition, db, keyOrder: keyOrder)
             } else {
                 edition = try corpus.load(edition: index, db)
+                keyOrder = KeySort.order(count: edition.rules.count, by: { edition.rules[$0].id })
             }
             termVectors += ContinuousClock.now - started
-            for (place, rule) in edition.rules.enumerated() where curatedIDs.contains(rule.id) {
-                state.curatedPlace[rule.id] = (index, place)
+            if !curatedIDs.isEmpty {
+                for place in edition.rules.indices where curatedIDs.contains(edition.rules[place].id) {
+                    state.curatedPlace[edition.rules[place].id] = (index, place)
+                }
             }
             state.loaded[index] = edition
-            // Rows go in in key order: each insert then lands next to the one before, in pages
-            // already at hand (a third less time than in reading order).
-            return KeySort.order(count: edition.rules.count, by: { edition.rules[$0].id }).map { edition.rules[$0] }
-                .map { ($0.id, $0.force) }
+            return keyOrder.map { (edition.rules[$0].id, edition.rules[$0].force) }
         }
         // Edition k's links are found on the other cores while this thread writes what is known
         // before them (forces, the links of edition k - 1) and reads edition k + 1: writing uses
@@ -90,6 +96,7 @@ enum Linker {
             if k + 1 < editions.count { pendingForces += try load(k + 1) }
             let found = try finding.take().get()
             state.hasDescendant = found.hasDescendant
+            state.namedTerms[k] = found.namedTerms
             state.nearest[k] = nil
             pendingLinks = found.rows
             termVectors += found.termVectors
@@ -99,6 +106,7 @@ enum Linker {
             for index in state.loaded.keys where index < k && !(index + 1...k).allSatisfy({ editions[$0].isExcerpt }) {
                 state.loaded[index] = nil
                 state.hasDescendant[index] = nil
+                state.namedTerms[index] = nil
             }
         }
         try writePending()
@@ -129,6 +137,10 @@ enum Linker {
         var hasDescendant: [Int: [Bool]] = [:]
         /// `PreparedLinkTerms.nearest`: for edition k, its rules' nearest in edition k - 1.
         var nearest: [Int: [[Int32]]] = [:]
+        /// namedTerms[k][i]: the words rule i of edition k names to use and to avoid, when it
+        /// was linked into (read from its text, or from its earlier rule's when the two are the
+        /// same bytes): the earlier side of the next pair, without reading most texts again.
+        var namedTerms: [Int: [NamedTerms?]] = [:]
 
         init(curatedTo: [String: [CuratedLink]]) { self.curatedTo = curatedTo }
 
@@ -136,6 +148,8 @@ enum Linker {
             /// `rule_links` rows, in key order per earlier edition.
             let rows: [LinkRow]
             let hasDescendant: [Int: [Bool]]
+            /// `namedTerms` of edition k.
+            let namedTerms: [NamedTerms?]
             let termVectors: Duration, matching: Duration, classifying: Duration
         }
 
@@ -146,6 +160,7 @@ enum Linker {
                    isCancelled: () -> Bool) throws -> Found {
             var hasDescendant = self.hasDescendant
             var rows: [LinkRow] = []
+            var laterNamedTerms = [NamedTerms?](repeating: nil, count: loaded[k]!.rules.count)
             var termVectors: Duration = .zero, matching: Duration = .zero, classifying: Duration = .zero
             let laterEdition = loaded[k]!
             var unmatched = Array(laterEdition.rules.indices)
@@ -158,26 +173,30 @@ enum Linker {
                 let (earlierRules, laterRules) = LinkCorpus.vectors(earlierEdition, laterEdition, termCount: termCount)
                 termVectors += ContinuousClock.now - started
                 var found: [FoundLink] = []
-                // Curated links into this edition from that one are taken as they are.
+                // Curated links into this edition from that one are taken as they are (none to look
+                // for when nothing is curated: each look-up hashes a rule's id).
                 var pinnedEarlier = Set<Int>()
-                unmatched = unmatched.filter { laterIndex in
-                    let to = laterEdition.rules[laterIndex]
-                    let pins = (curatedTo[to.id] ?? []).filter { curatedPlace[$0.from]?.edition == back }
-                    for pin in pins {
-                        let from = curatedPlace[pin.from]!.rule
-                        descendants[from] = true
-                        pinnedEarlier.insert(from)
-                        found.append(FoundLink(from: earlierRules[from], to: laterRules[laterIndex], change: pin.change,
-                                               similarity: earlierRules[from].cosine(laterRules[laterIndex]), method: "curated",
-                                               forces: (earlierEdition.rules[from].force, to.force), rationale: pin.why))
+                if !curatedTo.isEmpty {
+                    unmatched = unmatched.filter { laterIndex in
+                        let pins = (curatedTo[laterEdition.rules[laterIndex].id] ?? []).filter { curatedPlace[$0.from]?.edition == back }
+                        for pin in pins {
+                            let from = curatedPlace[pin.from]!.rule
+                            descendants[from] = true
+                            pinnedEarlier.insert(from)
+                            found.append(FoundLink(from: from, to: laterIndex, change: pin.change,
+                                                   similarity: earlierRules.cosine(from, laterRules, laterIndex), method: "curated",
+                                                   forces: (earlierEdition.rules[from].force, laterEdition.rules[laterIndex].force),
+                                                   rationale: pin.why))
+                        }
+                        return pins.isEmpty
                     }
-                    return pins.isEmpty
                 }
                 let eligible = earlierEdition.rules.indices.filter {
                     !pinnedEarlier.contains($0) && (back == k - 1 || !descendants[$0])
                 }
-                let earlier = eligible.map { earlierRules[$0] }
-                let later = unmatched.map { laterRules[$0] }
+                // All of an edition's rules in play (the usual case): its vectors as they are.
+                let earlier = eligible.count == earlierRules.count ? earlierRules : earlierRules.subset(eligible)
+                let later = unmatched.count == laterRules.count ? laterRules : laterRules.subset(unmatched)
                 let matchStarted = ContinuousClock.now
                 // Found before when every rule of both editions is in play (no curated link took any).
                 let known = back == k - 1 && earlier.count == earlierRules.count && later.count == laterRules.count ? nearest[k] : nil
@@ -193,15 +212,22 @@ enum Linker {
                     case .merged: .merged
                     case .single: nil
                     }
-                    found.append(FoundLink(from: earlier[link.earlier], to: later[link.later], change: change, similarity: link.cosine,
+                    found.append(FoundLink(from: earlierIndex, to: unmatched[link.later], change: change, similarity: link.cosine,
                                            method: "matcher",
                                            forces: (earlierEdition.rules[earlierIndex].force, laterEdition.rules[unmatched[link.later]].force),
                                            rationale: nil))
                 }
                 // Classifying a link reads both texts word by word: on every core; in key order.
                 let classifyStarted = ContinuousClock.now
-                let sortedLinks = KeySort.order(count: found.count) { (found[$0].from.id, found[$0].to.id) }.map { found[$0] }
-                rows += ParallelChunks.map(count: sortedLinks.count) { sortedLinks[$0].row() }
+                let sortedLinks = KeySort.order(count: found.count) {
+                    (earlierEdition.rules[found[$0].from].id, laterEdition.rules[found[$0].to].id)
+                }.map { found[$0] }
+                let earlierNamedTerms = namedTerms[back]
+                let classified = ParallelChunks.map(count: sortedLinks.count) {
+                    sortedLinks[$0].row(earlierRules, laterRules, fromNamedTerms: earlierNamedTerms?[sortedLinks[$0].from])
+                }
+                rows += classified.map(\.row)
+                for (link, classified) in zip(sortedLinks, classified) { laterNamedTerms[link.to] = classified.toNamedTerms }
                 classifying += ContinuousClock.now - classifyStarted
                 hasDescendant[back] = descendants
                 unmatched = unmatched.enumerated().filter { !matchedLater.contains($0.offset) }.map(\.element)
@@ -209,16 +235,17 @@ enum Linker {
                 guard earlierEdition.isExcerpt else { break }
                 back -= 1
             }
-            return Found(rows: rows, hasDescendant: hasDescendant, termVectors: termVectors, matching: matching,
-                         classifying: classifying)
+            return Found(rows: rows, hasDescendant: hasDescendant, namedTerms: laterNamedTerms, termVectors: termVectors,
+                         matching: matching, classifying: classifying)
         }
     }
 
     /// A link found between two rules, its class still to be read from their texts when the
     /// matcher paired them one to one (`change` nil).
     private struct FoundLink: Sendable {
-        let from: LinkableRule
-        let to: LinkableRule
+        /// Places in the earlier edition and in the later one.
+        let from: Int
+        let to: Int
         let change: ChangeClass?
         let similarity: Double
         let method: String
@@ -226,28 +253,30 @@ enum Linker {
         /// Why a curated link exists; a matcher link's rationale says what its flags mean.
         let rationale: String?
 
-        /// Its row of `rule_links`, flags included.
-        func row() -> LinkRow {
+        /// Its row of `rule_links`, flags included, and the words the later rule names to use and
+        /// to avoid; `earlier` and `later`: the two editions' rules; `fromNamedTerms`: the earlier
+        /// rule's, when known.
+        func row(_ earlier: LinkableRules, _ later: LinkableRules,
+                 fromNamedTerms: NamedTerms?) -> (row: LinkRow, toNamedTerms: NamedTerms) {
+            let (fromText, toText) = (earlier.rules[from].text, later.rules[to].text)
             // Most links join the same bytes (unchanged or moved rules): the same bytes are the
             // same words, so the word-by-word comparison has nothing to find.
-            let sameBytes = from.text.utf8.elementsEqual(to.text.utf8)
+            let sameBytes = Linker.sameBytes(fromText, toText)
             let change = change ?? (sameBytes ? .unchanged
-                : ChangeClass.of(from: from.text, to: to.text, cosine: similarity, leadCosine: from.leadCosine(to)).0)
+                : ChangeClass.of(from: fromText, to: toText, cosine: similarity, leadCosine: earlier.leadCosine(from, later, to)).0)
             let forceChanged = forces.0 != forces.1 && change != .unchanged
-            let reversal: Bool
-            if sameBytes {
-                // One text's words to use and to avoid, read once.
-                let terms = NormativeForce.terms(of: from.text)
-                reversal = !terms.rejected.isDisjoint(with: terms.recommended)
-            } else {
-                reversal = isReversal(from: from.text, to: to.text)
-            }
+            // The same bytes name the same words: one text's words to use and to avoid, read once.
+            let fromTerms = fromNamedTerms ?? NormativeForce.terms(of: fromText)
+            let toTerms = sameBytes ? fromTerms : NormativeForce.terms(of: toText)
+            let reversal = isReversal(from: fromTerms, to: toTerms)
             var notes: [String] = []
             if forceChanged { notes.append("force: \(forces.0.rawValue) → \(forces.1.rawValue)") }
             if reversal { notes.append("reversal: the later rule recommends what the earlier one ruled out, or the other way round") }
-            return LinkRow(from: from.id, to: to.id, change: change, similarity: (similarity * 1000).rounded() / 1000, method: method,
-                           forces: forces, forceChanged: forceChanged, reversal: reversal,
-                           rationale: rationale ?? (notes.isEmpty ? nil : notes.joined(separator: "; ")))
+            let row = LinkRow(from: earlier.rules[from].id, to: later.rules[to].id, change: change,
+                              similarity: (similarity * 1000).rounded() / 1000, method: method, forces: forces,
+                              forceChanged: forceChanged, reversal: reversal,
+                              rationale: rationale ?? (notes.isEmpty ? nil : notes.joined(separator: "; ")))
+            return (row, toTerms)
         }
     }
 
@@ -270,13 +299,28 @@ enum Linker {
         }
     }
 
+    /// Whether two texts are the same bytes: their lengths, then their UTF-8 in place (comparing
+    /// through `String.UTF8View`'s indices cost more than classifying the links that differ).
+    static func sameBytes(_ first: String, _ second: String) -> Bool {
+        guard first.utf8.count == second.utf8.count else { return false }
+        var (first, second) = (first, second)
+        return first.withUTF8 { first in
+            second.withUTF8 { second in first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0 }
+        }
+    }
+
     /// A reversal: the later rule recommends a word the earlier one rejected, or rejects one it
     /// recommended ("use the word tap (not choose)" → "use a term like choose"; "Prefer OK" →
     /// "Avoid using OK"). A prescription turned into a prohibition is not enough by itself:
     /// "Keep the message short" and "Avoid a message that is too long" say the same.
     static func isReversal(from old: String, to new: String) -> Bool {
-        let before = NormativeForce.terms(of: old)
-        let after = NormativeForce.terms(of: new)
-        return !before.rejected.isDisjoint(with: after.recommended) || !before.recommended.isDisjoint(with: after.rejected)
+        isReversal(from: NormativeForce.terms(of: old), to: NormativeForce.terms(of: new))
+    }
+
+    /// Words a rule names to use and to avoid (`NormativeForce.terms`).
+    typealias NamedTerms = (recommended: Set<String>, rejected: Set<String>)
+
+    static func isReversal(from before: NamedTerms, to after: NamedTerms) -> Bool {
+        !before.rejected.isDisjoint(with: after.recommended) || !before.recommended.isDisjoint(with: after.rejected)
     }
 }

@@ -6,50 +6,105 @@
 /// every edition when a pair needs two. The tokens are stemmed afterwards, once per distinct
 /// token, by SQLite's own Porter tokenizer (`Stemmer`), so the terms are still the index's.
 struct TermScanner {
-    /// A token's bytes, ASCII letters lowercased; other scalars as written (the stemmer folds
-    /// case and diacritics).
-    private struct TokenBytes: Hashable {
-        var bytes: [UInt8]
-        func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
-    }
-
-    private var numberOf: [TokenBytes: Int32] = [:]
     /// The tokens in the order they were first seen: `tokens[n]` is token number n.
     private(set) var tokens: [String] = []
-    private var scratch = TokenBytes(bytes: [])
+    /// Each token's bytes (ASCII letters lowercased; other scalars as written: the stemmer
+    /// folds case and diacritics), one after another: token n's are `bytes[start[n]..<start[n + 1]]`.
+    private var bytes: [UInt8] = []
+    private var start: [Int] = [0]
+    private var hashes: [UInt64] = []
+    /// Open addressing, linear probing: a token number, or -1. At most half full.
+    private var slots = [Int32](repeating: -1, count: 1 << 12)
 
     /// The token numbers of `text`, in order.
     mutating func scan(_ text: String, into numbers: inout [Int32]) {
-        scratch.bytes.removeAll(keepingCapacity: true)
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 128 {
-                if value >= 65 && value <= 90 {
-                    scratch.bytes.append(UInt8(value + 32))
-                } else if (value >= 97 && value <= 122) || (value >= 48 && value <= 57) {
-                    scratch.bytes.append(UInt8(value))
-                } else {
-                    flush(into: &numbers)
-                }
-            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                scratch.bytes.append(contentsOf: String(scalar).utf8)
-            } else {
-                flush(into: &numbers)
+        var text = text
+        // Bytes, not scalars (decoding every scalar cost most of the scan): ASCII by a table, the
+        // rest decoded where a scalar starts. A string's UTF-8 is valid, and contiguous here
+        // (`withUTF8` makes it so if need be).
+        text.withUTF8 { utf8 in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count) { token in
+                scan(utf8, token: token, into: &numbers)
             }
         }
-        flush(into: &numbers)
     }
 
-    private mutating func flush(into numbers: inout [Int32]) {
-        guard !scratch.bytes.isEmpty else { return }
-        if let number = numberOf[scratch] {
-            numbers.append(number)
-        } else {
-            let number = Int32(tokens.count)
-            numberOf[scratch] = number
-            tokens.append(String(decoding: scratch.bytes, as: UTF8.self))
-            numbers.append(number)
+    /// `token`: room for the longest token, the whole text.
+    private mutating func scan(_ utf8: UnsafeBufferPointer<UInt8>, token: UnsafeMutableBufferPointer<UInt8>,
+                               into numbers: inout [Int32]) {
+        let asciiTokenByte = Self.asciiTokenByte
+        var length = 0
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            let width = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+            if width == 1 && asciiTokenByte[Int(byte)] != 0 {
+                token[length] = asciiTokenByte[Int(byte)]
+                length += 1
+            } else if width > 1 && Self.isTokenScalar(utf8, at: index, width: width) {
+                for offset in 0..<width { token[length + offset] = utf8[index + offset] }
+                length += width
+            } else if length > 0 {
+                numbers.append(number(of: UnsafeBufferPointer(rebasing: token[..<length])))
+                length = 0
+            }
+            index += width
         }
-        scratch.bytes.removeAll(keepingCapacity: true)
+        if length > 0 { numbers.append(number(of: UnsafeBufferPointer(rebasing: token[..<length]))) }
+    }
+
+    /// For each ASCII byte, the byte it stands for in a token (letters lowercased), or 0 for a
+    /// separator.
+    private static let asciiTokenByte: [UInt8] = (0..<128).map { value in
+        switch value {
+        case 65...90: UInt8(value + 32)
+        case 97...122, 48...57: UInt8(value)
+        default: 0
+        }
+    }
+
+    /// Whether the scalar whose `width` UTF-8 bytes start at `index` is part of a token: a
+    /// letter or a number, as `unicode61` reads them.
+    private static func isTokenScalar(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int, width: Int) -> Bool {
+        var value = UInt32(utf8[index]) & (width == 2 ? 0x1F : width == 3 ? 0x0F : 0x07)
+        for offset in 1..<width { value = value << 6 | UInt32(utf8[index + offset]) & 0x3F }
+        guard let scalar = Unicode.Scalar(value) else { return false }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
+    /// The number of the token of these bytes, a new one if they were not seen before.
+    private mutating func number(of token: UnsafeBufferPointer<UInt8>) -> Int32 {
+        // FNV-1a: a token is a few bytes.
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in token { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash ^ hash >> 29) & mask
+        while slots[slot] >= 0 {
+            let number = Int(slots[slot])
+            if hashes[number] == hash && start[number + 1] - start[number] == token.count
+                && bytes[start[number]..<start[number + 1]].elementsEqual(token) {
+                return Int32(number)
+            }
+            slot = (slot + 1) & mask
+        }
+        let number = Int32(tokens.count)
+        slots[slot] = number
+        hashes.append(hash)
+        bytes.append(contentsOf: token)
+        start.append(bytes.count)
+        tokens.append(String(decoding: token, as: UTF8.self))
+        if tokens.count * 2 > slots.count { grow() }
+        return number
+    }
+
+    /// Twice the slots, every token placed again.
+    private mutating func grow() {
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (number, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash ^ hash >> 29) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(number)
+        }
     }
 }
