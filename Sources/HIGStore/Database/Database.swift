@@ -70,7 +70,7 @@ public final class Database {
         sqlite3_close_v2(handle)
     }
 
-    private func prepared(_ sql: String) throws(SQLiteError) -> Statement {
+    func prepared(_ sql: String) throws(SQLiteError) -> Statement {
         if let statement = statements[sql] { return statement }
         let statement = try Statement(connection: handle, sql: sql)
         statements[sql] = statement

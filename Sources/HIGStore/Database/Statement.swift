@@ -2,6 +2,8 @@ import CSQLite
 
 /// SQLite copies bound text at once; the C macro `SQLITE_TRANSIENT` does not import into Swift.
 let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+/// SQLite reads bound bytes where they are, without a copy (the C macro is a null destructor).
+let SQLITE_STATIC: sqlite3_destructor_type? = nil
 
 /// A prepared statement, finalized when released.
 ///
@@ -70,6 +72,42 @@ final class Statement {
         }
         try check(code, connection, sql: sql)
     }
+
+    /// Binds parameter `index` to `bytes` without SQLite copying them (`SQLITE_STATIC`): the
+    /// caller keeps them alive and unchanged until the statement has run and
+    /// `clearBindings` has been called. An empty buffer binds empty text or an empty blob.
+    func bindBorrowed(_ bytes: UnsafeBufferPointer<UInt8>, isText: Bool, at index: Int32) throws(SQLiteError) {
+        let code: Int32
+        if isText {
+            let start = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+            // An empty buffer may have no address, and a NULL pointer would bind NULL.
+            code = start.map { sqlite3_bind_text64(handle, index, $0, UInt64(bytes.count), SQLITE_STATIC, UInt8(SQLITE_UTF8)) }
+                ?? sqlite3_bind_text(handle, index, "", 0, SQLITE_TRANSIENT)
+        } else {
+            code = bytes.baseAddress.map { sqlite3_bind_blob64(handle, index, $0, UInt64(bytes.count), SQLITE_STATIC) }
+                ?? sqlite3_bind_zeroblob(handle, index, 0)
+        }
+        try check(code, connection, sql: sql)
+    }
+
+    func bindInteger(_ value: Int64, at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_int64(handle, index, value), connection, sql: sql)
+    }
+
+    func bindReal(_ value: Double, at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_double(handle, index, value), connection, sql: sql)
+    }
+
+    func bindNull(at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_null(handle, index), connection, sql: sql)
+    }
+
+    /// Sets every parameter to NULL, so that no borrowed bytes stay bound.
+    func clearBindings() {
+        sqlite3_clear_bindings(handle)
+    }
+
+    var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
 
     /// Steps once; returns false when the statement is done.
     func step() throws(SQLiteError) -> Bool {
