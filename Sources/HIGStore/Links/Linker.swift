@@ -81,8 +81,8 @@ enum Linker {
         var pendingLinks: [LinkRow] = []
         func writePending() throws {
             let started = ContinuousClock.now
-            for (rule, force) in pendingForces { try forces.append([rule, force.rawValue]) }
-            for row in pendingLinks { try linkRows.append(row.values) }
+            for (rule, force) in pendingForces { try forces.append(values: [.text(rule), .text(force.rawValue)]) }
+            for row in pendingLinks { try linkRows.append(values: row.values) }
             (pendingForces, pendingLinks) = ([], [])
             writing += ContinuousClock.now - started
         }
@@ -293,9 +293,9 @@ enum Linker {
         let reversal: Bool
         let rationale: String?
 
-        var values: [any DatabaseValueConvertible] {
-            [from, to, change.rawValue, similarity, method, forces.0.rawValue, forces.1.rawValue, forceChanged ? 1 : 0,
-             reversal ? 1 : 0, rationale]
+        var values: [DatabaseValue] {
+            [.text(from), .text(to), .text(change.rawValue), .real(similarity), .text(method), .text(forces.0.rawValue),
+             .text(forces.1.rawValue), .integer(forceChanged ? 1 : 0), .integer(reversal ? 1 : 0), rationale.databaseValue]
         }
     }
 
