@@ -45,6 +45,12 @@ struct BatchInsertTests {
             try failing.append(values: [.text("clash"), .blob([2]), .integer(1), .real(2)])
         }
         #expect(try db.scalar("SELECT count(*) FROM t")?.int == 0)
+        // The failed batch is dropped: the same insert goes on with full batches of new rows.
+        try failing.append(values: [.text("third"), .blob([3]), .integer(3), .real(3)])
+        try failing.append(values: [.text("fourth"), .blob([4]), .integer(4), .real(4)])
+        try failing.finish()
+        #expect(try db.rows("SELECT a FROM t ORDER BY n").map { $0[0] } == [.text("third"), .text("fourth")])
+        try db.execute("DELETE FROM t")
         // The same statement (cached by its SQL) with other rows and other lengths.
         var insert = BatchInsert(db, into: "t", columns: ["a", "b", "c", "d"], rowsPerStatement: 2)
         for row in Self.rows.filter({ $0[2] != .null }) { try insert.append(values: row) }

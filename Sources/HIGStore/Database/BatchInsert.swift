@@ -71,6 +71,12 @@ struct BatchInsert {
 
     private mutating func flush() throws(SQLiteError) {
         guard pendingRows > 0 else { return }
+        // A batch is sent once: after a failure its rows are dropped, not sent again with the next.
+        defer {
+            pending.removeAll(keepingCapacity: true)
+            pendingBytes.removeAll(keepingCapacity: true)
+            pendingRows = 0
+        }
         let statement = try db.prepared(pendingRows == rowsPerStatement ? fullBatchSQL : Self.sql(table, columns, rows: pendingRows))
         precondition(statement.parameterCount == pending.count, "\(statement.parameterCount) parameters for \(pending.count) values")
         try pendingBytes.withUnsafeBufferPointer { (bytes) throws(SQLiteError) in
@@ -90,9 +96,6 @@ struct BatchInsert {
             while try statement.step() {}
             try check(sqlite3_reset(statement.handle), db.handle, sql: statement.sql)
         }
-        pending.removeAll(keepingCapacity: true)
-        pendingBytes.removeAll(keepingCapacity: true)
-        pendingRows = 0
     }
 
     private static func sql(_ table: String, _ columns: [String], rows: Int) -> String {

@@ -379,6 +379,10 @@ struct RuleMatcher: Sendable {
                                     scratch.topValues.withUnsafeMutableBufferPointer { topValues in
                                         scratch.topRules.withUnsafeMutableBufferPointer { topRules in
                                             var touchedCount = 0
+                                            // A rule is counted once as long as every product is
+                                            // above 0 (weights are); the bound keeps the writes
+                                            // inside `touched` even if one ever were not.
+                                            let touchedLimit = touched.count - 1
                                             for index in terms {
                                                 let term = Int(laterTerms[index]), weight = laterWeights[index]
                                                 let from = Int(start[term]), to = Int(start[term + 1])
@@ -388,7 +392,7 @@ struct RuleMatcher: Sendable {
                                                     // first touched: no branch on which it is.
                                                     let earlierRule = Int(rules[posting])
                                                     touched[touchedCount] = rules[posting]
-                                                    touchedCount &+= sums[earlierRule] == 0 ? 1 : 0
+                                                    touchedCount &+= sums[earlierRule] == 0 && touchedCount < touchedLimit ? 1 : 0
                                                     sums[earlierRule] += weight * weights[posting]
                                                 }
                                             }
