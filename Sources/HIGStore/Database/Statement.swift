@@ -47,12 +47,13 @@ final class Statement {
         }
     }
 
+    /// Binds a copy of `value`: unlike `bindBorrowed`, nothing of the caller's has to outlive the call.
     private func bind(_ value: DatabaseValue, at index: Int32) throws(SQLiteError) {
         let code: Int32
         switch value {
-        case .null: code = sqlite3_bind_null(handle, index)
-        case .integer(let value): code = sqlite3_bind_int64(handle, index, value)
-        case .real(let value): code = sqlite3_bind_double(handle, index, value)
+        case .null: return try bindNull(at: index)
+        case .integer(let value): return try bindInteger(value, at: index)
+        case .real(let value): return try bindReal(value, at: index)
         case .blob(let bytes):
             code = bytes.withUnsafeBytes { buffer in
                 // An empty blob is bound as a zero-length blob, not NULL.
