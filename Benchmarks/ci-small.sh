@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# CI: the benchmark at its smallest size (1,000 rules x 4 editions), bounded in time.
-#   1. hig-bench check: hig imports every generated rule exactly as generated (position, clean
-#      text, glued-word repairs), the truth names every rule, and a seed writes the same bytes;
-#   2. hig-bench run --quick: the measurement tables, so a broken measurement fails CI.
+# CI: the benchmark's checks, and its measurements at the smallest size, bounded in time.
+#   1. hig-bench check at 10,000 rules x 4 editions: hig imports every generated rule exactly as
+#      generated (position, clean text, glued-word repairs), the truth names every rule, a seed
+#      writes the same bytes, and the database has the committed digest
+#      (../Digests/generated-10k-seed1.tsv: a change to the import's output must be meant);
+#   2. hig-bench run --quick at 1,000 rules: the measurement tables, so a broken measurement fails CI.
 # Needs what the root package needs (libsqlite3-dev, libssl-dev, pkg-config) and the sqlite3
 # command-line tool (Debian package `sqlite3`), which .ci/run installs when missing.
 # HIG_BENCH_TIMEOUT (seconds, default 600) bounds the whole script, build included.
@@ -20,7 +22,8 @@ export work
 timeout --kill-after=30 "${HIG_BENCH_TIMEOUT:-600}" bash -euo pipefail -c '
     swift build -c release --product hig-bench --disable-build-manifest-caching
     swift build -c release --product hig --disable-build-manifest-caching
-    .build/release/hig-bench check --rules 1000 --editions 4 --seed 1 --work "$work/check"
+    .build/release/hig-bench check --rules 10000 --editions 4 --seed 1 --work "$work/check" \
+        --expect-digest ../Digests/generated-10k-seed1.tsv
     .build/release/hig-bench run --sizes 1000 --editions 4 --seed 1 --quick --work "$work/run"
 ' || {
     status=$?

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BenchKit
 import Foundation
+import HIGStore
 
 @main
 struct HIGBench: ParsableCommand {
@@ -94,6 +95,14 @@ struct Check: ParsableCommand {
     @Option(help: "Scratch folder (default: a new temporary folder, removed afterwards).")
     var work: String?
 
+    @Option(help: ArgumentHelp(
+        "A committed digest (Digests/*.tsv) the imported database must have.",
+        discussion: "Source paths are stored relative to the folder above the corpus, so keep --work outside any package or git clone."))
+    var expectDigest: String?
+
+    @Option(help: "Write the imported database's digest to this file instead of checking one.")
+    var writeDigest: String?
+
     func run() throws {
         let scratch = work.map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appending(path: "hig-bench-check-\(getpid())")
@@ -118,10 +127,34 @@ struct Check: ParsableCommand {
             print(e.id.padding(toLength: 8, withPad: " ", startingAt: 0) + String(format: " %9d  %8d  %5d  %8d", e.generated, e.imported, e.glued, e.repairs))
         }
         problems += report.problems
+        problems += try checkDigest(of: scratch.appending(path: "check.sqlite").path(percentEncoded: false))
         guard problems.isEmpty else {
             throw BenchError("the check failed:\n" + problems.joined(separator: "\n"))
         }
         print("check passed: \(expected.count) rules, \(report.truthLinks) truth links; every rule imported as generated; deterministic")
+    }
+}
+
+extension Check {
+    /// Compares the database's digest with `--expect-digest`, or writes it to `--write-digest`.
+    func checkDigest(of database: String) throws -> [String] {
+        guard expectDigest != nil || writeDigest != nil else { return [] }
+        let digest = try DatabaseDigest.of(databaseAt: database)
+        if let writeDigest {
+            let header = [
+                "The database `hig import` builds from the generated corpus of `hig-bench check --rules \(corpus.rules)",
+                "--editions \(corpus.editions) --seed \(corpus.seed)`: per table, its rows and the SHA-256 of their values in key order.",
+                "Checked by Benchmarks/ci-small.sh; written again by the same command with --write-digest FILE,",
+                "in a commit that says which intended change altered the database and why.",
+            ]
+            try Data(digest.text(header: header).utf8).write(to: URL(fileURLWithPath: writeDigest))
+            print("digest written to \(writeDigest): \(digest.total)")
+            return []
+        }
+        let expected = try DatabaseDigest(text: String(decoding: try Data(contentsOf: URL(fileURLWithPath: expectDigest!)), as: UTF8.self))
+        let differences = digest.differences(from: expected)
+        if differences.isEmpty { print("digest matches \(expectDigest!): \(digest.total)") }
+        return differences.map { "digest: \($0)" }
     }
 }
 

@@ -26,3 +26,19 @@ public struct RowCursor {
 
     public func optionalString(_ column: Int32) -> String? { isNull(column) ? nil : string(column) }
 }
+
+extension RowCursor {
+    /// How many columns the statement returns.
+    public var columnCount: Int32 { sqlite3_column_count(statement.handle) }
+
+    /// The storage class of a column's value in this row (`SQLITE_INTEGER`, `SQLITE_TEXT`, ...).
+    public func storageClass(_ column: Int32) -> Int32 { sqlite3_column_type(statement.handle, column) }
+
+    /// The bytes of a text column, valid only inside `body`: the digest hashes them as stored,
+    /// NUL bytes included, where `string` would stop at the first.
+    public func withText<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let bytes = sqlite3_column_text(statement.handle, column)
+        let length = Int(sqlite3_column_bytes(statement.handle, column))
+        return try body(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : length))
+    }
+}

@@ -12,17 +12,11 @@ enum SHA256 {
         return text.withUTF8 { hex(of: UnsafeRawBufferPointer($0)) }
     }
 
-    /// Lowercase hex digits of the digest; every rule id is one, so no String is built per byte.
+    /// Lowercase hex digits of the digest.
     static func hex(of bytes: UnsafeRawBufferPointer) -> String {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
         _ = CLibCrypto.SHA256(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, &digest)
-        return String(unsafeUninitializedCapacity: digest.count * 2) { out in
-            for (index, byte) in digest.enumerated() {
-                out[2 * index] = hexDigits[Int(byte >> 4)]
-                out[2 * index + 1] = hexDigits[Int(byte & 15)]
-            }
-            return digest.count * 2
-        }
+        return digest.withUnsafeBytes { hex(bytes: $0) }
     }
 
     /// A digest as a value, for keeping many without a heap allocation each.
@@ -55,7 +49,7 @@ enum SHA256 {
         }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     static func digest(of text: String) -> Digest {
         var text = text
