@@ -2,7 +2,8 @@
 ///
 /// Pairs come from following lineage links forward from FROM to TO, through the editions
 /// between. A FROM rule with no descendant in TO was removed when TO is complete, and is only
-/// "not in the excerpt" when TO is an excerpt.
+/// "not in the excerpt" when TO is an excerpt; a TO rule with no ancestor in FROM was added
+/// when FROM is complete, and is "not in the FROM excerpt" when FROM is an excerpt.
 public struct EditionDiff: Sendable, Equatable, Encodable {
     public struct Pair: Sendable, Equatable, Encodable {
         public let from: String
@@ -25,8 +26,8 @@ public struct EditionDiff: Sendable, Equatable, Encodable {
     public let added: [String]
     public let removed: [String]
     public let notInExcerpt: [String]
-    /// TO rules whose lineage reaches an edition older than FROM, but not FROM: FROM is an
-    /// excerpt that lacks them, so they were not added.
+    /// TO rules that no FROM rule reaches when FROM is an excerpt: it may not hold them, so they
+    /// are not called added (some have an ancestor in an edition older than FROM).
     public let notInFromExcerpt: [String]
     public let changed: [Pair]
     /// `[from, to]` id pairs.
@@ -84,7 +85,7 @@ extension RuleStore {
         if let topic = options.topic {
             try db.forEachRow("SELECT rule_id FROM rule_topics WHERE topic_slug = ?", arguments: [topic]) { inTopic.insert($0.string(0)) }
         }
-        let toIsExcerpt = try db.scalar("SELECT max(coverage = 'excerpt') FROM sources WHERE edition_id = ?", to)?.int == 1
+        let toIsExcerpt = try isExcerpt(edition: to)
         let links = try links { between.contains($0) && between.contains($1) }
         var forward: [String: [Int]] = [:]
         for (index, link) in links.enumerated() { forward[link.from, default: []].append(index) }
@@ -135,34 +136,24 @@ extension RuleStore {
         let flagsOnly = options.reversalsOnly || options.forceChangesOnly
         let gone = flagsOnly ? [] : fromRules.filter { !reachedFrom.contains($0) && keep($0) }
         let unreached = flagsOnly ? [] : toRules.filter { !reachedTo.contains($0) && keep($0) }
-        // TO rules with an ancestor older than FROM, through any links: read only when there
-        // are older editions and rules to look for.
-        let older = order[..<start]
-        var olderRules = Set<String>()
-        var backward: [String: [String]] = [:]
-        if !older.isEmpty && !unreached.isEmpty {
-            for edition in older { olderRules.formUnion(try ruleIDs(edition: edition)) }
-            for link in try allLinks() { backward[link.to, default: []].append(link.from) }
-        }
-        func hasOlderAncestor(_ id: String) -> Bool {
-            var stack = [id]
-            var seen = Set<String>()
-            while let current = stack.popLast() {
-                for parent in backward[current] ?? [] where seen.insert(parent).inserted {
-                    if olderRules.contains(parent) { return true }
-                    stack.append(parent)
-                }
-            }
-            return false
-        }
+        // Absence from an excerpt says nothing: a TO rule no FROM rule reaches was added only
+        // when FROM is complete; against an excerpt it is "not in the FROM excerpt".
+        let fromIsExcerpt = try isExcerpt(edition: from)
         return EditionDiff(
             from: from, to: to,
-            added: unreached.filter { !hasOlderAncestor($0) },
+            added: fromIsExcerpt ? [] : unreached,
             removed: toIsExcerpt ? [] : gone,
             notInExcerpt: toIsExcerpt ? gone : [],
-            notInFromExcerpt: unreached.filter(hasOlderAncestor),
+            notInFromExcerpt: fromIsExcerpt ? unreached : [],
             changed: changed,
             unchanged: flagsOnly ? [] : unchanged)
+    }
+
+    /// Whether an edition is an excerpt, as lineage reads it (`LinkCorpus`): a rule missing from
+    /// it may be outside the excerpt. An edition without sources holds nothing, so it says
+    /// nothing either.
+    func isExcerpt(edition: String) throws -> Bool {
+        try db.scalar("SELECT coalesce(max(coverage = 'excerpt'), 1) FROM sources WHERE edition_id = ?", edition)?.int == 1
     }
 
     /// One edition's rule ids in reading order.

@@ -60,7 +60,13 @@ extension RuleStore {
                    WHEN EXISTS (SELECT 1 FROM rule_links l WHERE l.to_rule = r.id) THEN
                        (SELECT change FROM rule_links l WHERE l.to_rule = r.id
                         ORDER BY CASE change WHEN 'merged' THEN 0 WHEN 'split' THEN 1 ELSE 2 END LIMIT 1)
-                   WHEN e.position > (SELECT min(position) FROM editions) THEN 'added'
+                   WHEN e.position > (SELECT min(position) FROM editions) THEN
+                       -- No counterpart: added only when the edition before is complete; an
+                       -- excerpt (or an edition without sources) may not hold the rule.
+                       CASE (SELECT coalesce(max(ps.coverage = 'excerpt'), 1) FROM sources ps
+                             WHERE ps.edition_id = (SELECT pe.id FROM editions pe WHERE pe.position < e.position
+                                                    ORDER BY pe.position DESC LIMIT 1))
+                           WHEN 1 THEN 'not-in-excerpt' ELSE 'added' END
                END AS change
         FROM rules r
         JOIN sources s ON s.id = r.source_id
