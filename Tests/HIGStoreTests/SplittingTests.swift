@@ -122,6 +122,41 @@ struct SplittingTests {
         #expect(Fixtures.rule("current", line: 34) == nil)
     }
 
+    /// The Element table (current-alerts.txt, lines 34-47) lost its platform matrix. Read line by
+    /// line: 35 (title), 36-37 (informative text) and 38 (buttons) are what line 32 says alerts
+    /// show "in all platforms"; 39 says "macOS automatically displays your app icon"; 40-45 are
+    /// the suppression checkbox, accessory view and Help button, Mac-only elements
+    /// (`Platforms.elementsOnSomePlatforms`); 46-47 (text field) names no platform.
+    @Test("A flattened table row that names its platforms applies to them alone: the Element table's Mac-only rows")
+    func tableRowsNarrowToThePlatformsTheyName() throws {
+        let all = ["iOS", "iPadOS", "macOS", "tvOS", "watchOS"]
+        for line in [39, 41, 43, 45] {
+            #expect(try #require(Fixtures.rule("current", line: line)).draft.platforms == ["macOS"], "line \(line)")
+        }
+        for line in [35, 37, 38, 47] {
+            #expect(try #require(Fixtures.rule("current", line: line)).draft.platforms == all, "line \(line)")
+        }
+        let watchOS = try TopicTests.store.rules(RuleFilter(edition: "current", platform: "watchOS"))
+        let macOnly = try [39, 41, 43, 45].map { try #require(Fixtures.rule("current", line: $0)).id }
+        #expect(watchOS.allSatisfy { !macOnly.contains($0.id) })
+        #expect(watchOS.contains { $0.source.lineStart == 35 })
+
+        // The rule is the words, not these rows: a made-up table whose rows name other platforms.
+        let text = """
+            Element iOS macOS watchOS Guidance
+            On watchOS, the title takes the whole screen.
+            Accessory view
+            You can append a custom view.
+            Title
+            Write a brief title; iOS and macOS show it in bold.
+            Text field
+            Include a text field only if you need people's input.
+            """
+        let marked = FuzzTests.splitter.markedLines(SourceFile.splitLines(text), form: .webText)
+        let drafts = WebTextSplitter(platforms: ["iOS", "macOS", "watchOS"], restoredHeadings: []).split(marked)
+        #expect(drafts.map(\.platforms) == [["watchOS"], ["macOS"], ["iOS", "macOS"], ["iOS", "macOS", "watchOS"]])
+    }
+
     @Test("The cited lines of every rule hold its words, in order")
     func citedLinesHoldTheWords() {
         func letters(_ s: String) -> [Character] { s.lowercased().filter(\.isLetter) }

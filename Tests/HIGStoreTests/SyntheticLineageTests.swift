@@ -158,6 +158,8 @@ struct SyntheticLineageTests {
             #expect(Double(classRight) / Double(truth.links.count) >= 0.85, "\(report)")
             #expect(Set(truth.removed).isSubset(of: removedLines))
             #expect(Set(truth.added).isSubset(of: addedLines))
+            // Edition one is complete: a rule of two with no counterpart in it was added.
+            #expect(rules.filter { diff.added.contains($0.id) }.allSatisfy { $0.change == "added" })
         }
     }
 }

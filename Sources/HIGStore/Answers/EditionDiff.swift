@@ -2,7 +2,8 @@
 ///
 /// Pairs come from following lineage links forward from FROM to TO, through the editions
 /// between. A FROM rule with no descendant in TO was removed when TO is complete, and is only
-/// "not in the excerpt" when TO is an excerpt.
+/// "not in the excerpt" when TO is an excerpt; a TO rule with no ancestor in FROM was added
+/// when FROM is complete, and is "not in the FROM excerpt" when FROM is an excerpt.
 public struct EditionDiff: Sendable, Equatable, Encodable {
     public struct Pair: Sendable, Equatable, Encodable {
         public let from: String
@@ -25,8 +26,8 @@ public struct EditionDiff: Sendable, Equatable, Encodable {
     public let added: [String]
     public let removed: [String]
     public let notInExcerpt: [String]
-    /// TO rules whose lineage reaches an edition older than FROM, but not FROM: FROM is an
-    /// excerpt that lacks them, so they were not added.
+    /// TO rules that no FROM rule reaches when FROM is an excerpt: it may not hold them, so they
+    /// are not called added (some have an ancestor in an edition older than FROM).
     public let notInFromExcerpt: [String]
     public let changed: [Pair]
     /// `[from, to]` id pairs.
@@ -67,56 +68,84 @@ extension RuleStore {
     }
 
     public func diff(from: String, to: String, options: DiffOptions = DiffOptions()) throws -> EditionDiff {
+        let scope = try diffScope(from: from, to: to)
+        let inTopic = try options.topic.map { Set(try topicRuleIDs(slug: $0)) }
+        // Only the links among the rules of FROM, TO and the editions between.
+        let links = try links { scope.between.contains($0) && scope.between.contains($1) }
+        let pairs = Self.descendantPairs(of: scope.fromRules, in: Set(scope.toRules), links: links)
+        let (changed, unchanged) = Self.classify(pairs, links: links, options: options, inTopic: inTopic)
+        let flagsOnly = options.reversalsOnly || options.forceChangesOnly
+        func keep(_ id: String) -> Bool { inTopic?.contains(id) ?? true }
+        let reachedFrom = Set(pairs.map(\.from))
+        let reachedTo = Set(pairs.map(\.to))
+        let gone = flagsOnly ? [] : scope.fromRules.filter { !reachedFrom.contains($0) && keep($0) }
+        let unreached = flagsOnly ? [] : scope.toRules.filter { !reachedTo.contains($0) && keep($0) }
+        // Absence from an excerpt says nothing, on either side: a FROM rule TO lacks was removed
+        // only when TO is complete; a TO rule no FROM rule reaches was added only when FROM is
+        // complete (lineage skips back only across excerpts, so no other TO rule reaches past FROM).
+        let (fromIsExcerpt, toIsExcerpt) = (try isExcerpt(edition: from), try isExcerpt(edition: to))
+        return EditionDiff(
+            from: from, to: to,
+            added: fromIsExcerpt ? [] : unreached,
+            removed: toIsExcerpt ? [] : gone,
+            notInExcerpt: toIsExcerpt ? gone : [],
+            notInFromExcerpt: fromIsExcerpt ? unreached : [],
+            changed: changed,
+            unchanged: flagsOnly ? [] : unchanged)
+    }
+
+    /// The rules a diff compares: FROM's and TO's in reading order, and those of FROM, TO and
+    /// the editions between, whose links lead from one to the other.
+    private func diffScope(from: String, to: String) throws -> (fromRules: [String], toRules: [String], between: Set<String>) {
         try checkEdition(from)
         try checkEdition(to)
         let order = try editionIDs()
         guard let start = order.firstIndex(of: from), let end = order.firstIndex(of: to), start < end else {
             throw HIGError.editionsOutOfOrder(from: from, to: to)
         }
-        // Only the rules of FROM, TO and the editions between, and the links among them: the
-        // other editions' rules are read only when an older ancestor has to be looked for.
         let fromRules = try ruleIDs(edition: from)
         let toRules = try ruleIDs(edition: to)
-        let inTo = Set(toRules)
-        var between = Set(fromRules).union(inTo)
+        var between = Set(fromRules).union(toRules)
         for edition in order[(start + 1)..<end] { between.formUnion(try ruleIDs(edition: edition)) }
-        var inTopic = Set<String>()
-        if let topic = options.topic {
-            try db.forEachRow("SELECT rule_id FROM rule_topics WHERE topic_slug = ?", arguments: [topic]) { inTopic.insert($0.string(0)) }
-        }
-        let toIsExcerpt = try db.scalar("SELECT max(coverage = 'excerpt') FROM sources WHERE edition_id = ?", to)?.int == 1
-        let links = try links { between.contains($0) && between.contains($1) }
+        return (fromRules, toRules, between)
+    }
+
+    /// A FROM rule, a TO rule it leads to, and the links on the way (indices into `links`).
+    typealias DescendantPair = (from: String, to: String, path: [Int])
+
+    /// Each FROM rule's descendants in TO, found by following the links forward.
+    static func descendantPairs(of fromRules: [String], in toRules: Set<String>, links: [LinkRecord]) -> [DescendantPair] {
         var forward: [String: [Int]] = [:]
         for (index, link) in links.enumerated() { forward[link.from, default: []].append(index) }
-
-        // Each FROM rule's descendants in TO, with the links on the way (indices into `links`).
-        var pairs: [(from: String, to: String, path: [Int])] = []
+        var pairs: [DescendantPair] = []
         for id in fromRules {
             var stack: [(String, [Int])] = [(id, [])]
             while let (current, path) = stack.popLast() {
-                if inTo.contains(current) {
+                if toRules.contains(current) {
                     pairs.append((id, current, path))
                     continue
                 }
                 for index in forward[current] ?? [] { stack.append((links[index].to, path + [index])) }
             }
         }
-        let reachedTo = Set(pairs.map(\.to))
-        let reachedFrom = Set(pairs.map(\.from))
+        return pairs
+    }
+
+    /// The pairs as changed or unchanged, keeping those of the topic (`inTopic`, when given) at
+    /// either end and, for `--reversals` and `--force-changes`, the flagged ones.
+    static func classify(_ pairs: [DescendantPair], links: [LinkRecord], options: DiffOptions,
+                         inTopic: Set<String>?) -> (changed: [EditionDiff.Pair], unchanged: [[String]]) {
         var fanOut: [String: Int] = [:]
         var fanIn: [String: Int] = [:]
         for pair in pairs {
             fanOut[pair.from, default: 0] += 1
             fanIn[pair.to, default: 0] += 1
         }
-        func keep(_ id: String) -> Bool { options.topic == nil || inTopic.contains(id) }
-        func keep(_ from: String, _ to: String) -> Bool { options.topic == nil || inTopic.contains(from) || inTopic.contains(to) }
-
         var changed: [EditionDiff.Pair] = []
         var unchanged: [[String]] = []
-        for pair in pairs where keep(pair.from, pair.to) {
+        for pair in pairs where inTopic.map({ $0.contains(pair.from) || $0.contains(pair.to) }) ?? true {
             let path = pair.path.map { links[$0] }
-            let change = Self.change(along: path, fanOut: fanOut[pair.from] ?? 1, fanIn: fanIn[pair.to] ?? 1)
+            let change = change(along: path, fanOut: fanOut[pair.from] ?? 1, fanIn: fanIn[pair.to] ?? 1)
             if change == .unchanged {
                 unchanged.append([pair.from, pair.to])
                 continue
@@ -132,44 +161,7 @@ extension RuleStore {
             if options.forceChangesOnly && !result.forceChanged { continue }
             changed.append(result)
         }
-        let flagsOnly = options.reversalsOnly || options.forceChangesOnly
-        let gone = flagsOnly ? [] : fromRules.filter { !reachedFrom.contains($0) && keep($0) }
-        let unreached = flagsOnly ? [] : toRules.filter { !reachedTo.contains($0) && keep($0) }
-        // TO rules with an ancestor older than FROM, through any links: read only when there
-        // are older editions and rules to look for.
-        let older = order[..<start]
-        var olderRules = Set<String>()
-        var backward: [String: [String]] = [:]
-        if !older.isEmpty && !unreached.isEmpty {
-            for edition in older { olderRules.formUnion(try ruleIDs(edition: edition)) }
-            for link in try allLinks() { backward[link.to, default: []].append(link.from) }
-        }
-        func hasOlderAncestor(_ id: String) -> Bool {
-            var stack = [id]
-            var seen = Set<String>()
-            while let current = stack.popLast() {
-                for parent in backward[current] ?? [] where seen.insert(parent).inserted {
-                    if olderRules.contains(parent) { return true }
-                    stack.append(parent)
-                }
-            }
-            return false
-        }
-        return EditionDiff(
-            from: from, to: to,
-            added: unreached.filter { !hasOlderAncestor($0) },
-            removed: toIsExcerpt ? [] : gone,
-            notInExcerpt: toIsExcerpt ? gone : [],
-            notInFromExcerpt: unreached.filter(hasOlderAncestor),
-            changed: changed,
-            unchanged: flagsOnly ? [] : unchanged)
-    }
-
-    /// One edition's rule ids in reading order.
-    func ruleIDs(edition: String) throws -> [String] {
-        var ids: [String] = []
-        try db.forEachRow(Self.editionRuleIDsQuery, arguments: [edition]) { ids.append($0.string(0)) }
-        return ids
+        return (changed, unchanged)
     }
 
     /// The change over a chain of links: a split or merge if the pair fans out or in, else the

@@ -76,7 +76,7 @@ public struct AnswerRenderer: Sendable {
                 + String(count).leftPadded(4) + "  " + bar + "\n"
         }
         if !diff.notInFromExcerpt.isEmpty {
-            out += "  (and \(diff.notInFromExcerpt.count) rules of \(diff.to) known from an edition before \(diff.from), not in its excerpt)\n"
+            out += "  (and \(diff.notInFromExcerpt.count) rules of \(diff.to) not in the \(diff.from) excerpt, so not called added)\n"
         }
         func list(_ title: String, _ ids: [String]) {
             guard !ids.isEmpty else { return }
@@ -106,7 +106,7 @@ public struct AnswerRenderer: Sendable {
             }
         }
         list("Not in the \(diff.to) excerpt", diff.notInExcerpt)
-        list("In \(diff.to) and an edition before \(diff.from), not in the \(diff.from) excerpt", diff.notInFromExcerpt)
+        list("In \(diff.to), not in the \(diff.from) excerpt", diff.notInFromExcerpt)
         if !diff.unchanged.isEmpty {
             if showUnchanged {
                 out += "\n" + heading("Unchanged (\(diff.unchanged.count))") + "\n"
@@ -151,7 +151,7 @@ public struct AnswerRenderer: Sendable {
             }
         }
         section("Not in the \(diff.to) excerpt", diff.notInExcerpt)
-        section("In \(diff.to) and an edition before \(diff.from), not in the \(diff.from) excerpt", diff.notInFromExcerpt)
+        section("In \(diff.to), not in the \(diff.from) excerpt", diff.notInFromExcerpt)
         if !diff.unchanged.isEmpty { out += "\n\(diff.unchanged.count) rules unchanged.\n" }
         return out
     }

@@ -125,9 +125,7 @@ extension RuleStore {
     /// The rules that pass `filter`, with their editions, the topic names and their lineages.
     public func exportContent(_ filter: RuleFilter = RuleFilter()) throws -> ExportContent {
         let rules = try rules(filter)
-        let topics = try db.rows("SELECT slug, name, description FROM topics ORDER BY position").map {
-            ExportContent.Topic(slug: $0.string("slug"), name: $0.string("name"), description: $0.string("description"))
-        }
+        let topics = try topics()
         let links = try allLinks()
         let linked = Set(links.flatMap { [$0.from, $0.to] })
         let lineages = try lineages(containing: rules.map(\.id).filter(linked.contains), links: links)

@@ -16,7 +16,7 @@ public enum ChangeClass: String, Sendable, CaseIterable, Codable {
     case added
     /// No counterpart in a later edition that is complete.
     case removed
-    /// No counterpart in a later edition that is an excerpt: it may be outside the excerpt.
+    /// No counterpart in an edition that is an excerpt (later or earlier): it may be outside the excerpt.
     case notInExcerpt = "not-in-excerpt"
 
     /// Classifies a one-to-one link from its texts, its term cosine and its leads' cosine. A rule

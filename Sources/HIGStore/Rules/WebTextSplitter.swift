@@ -136,7 +136,9 @@ struct WebTextSplitter {
     /// A flattened table: the first line is its header, the rest are rows. A row is either one
     /// line ending with a platform list ("Exit to the Home Screen iOS, iPadOS"), or a short
     /// label line followed by its text ("Suppression checkbox" / "You can configure ..."), or a
-    /// text line alone (its label cell was lost).
+    /// text line alone (its label cell was lost). A row of the last two kinds lost its platform
+    /// matrix with the flattening: when its words or its label name platforms ("macOS
+    /// automatically displays your app icon"), it applies to those (`Platforms.named`).
     private func addTable(_ lines: [MarkedLine], to builder: inout RuleBuilder, parent: Int?, section: String?, platforms: [String]) {
         let rows = Array(lines.dropFirst())
         if rows.allSatisfy({ Platforms.trailingList($0.text) != nil }) {
@@ -155,11 +157,13 @@ struct WebTextSplitter {
                 var draftLine = textLine
                 draftLine.number = row.number
                 draftLine.repairs = row.repairs + textLine.repairs
+                let named = Platforms.named(inRow: textLine.text, label: row.text, among: platforms)
                 builder.add(draftLine, title: row.text, parent: parent, section: section, page: nil,
-                            platforms: platforms, lineEnd: textLine.number)
+                            platforms: named ?? platforms, lineEnd: textLine.number)
                 index += 2
             } else {
-                builder.add(row, title: nil, parent: parent, section: section, page: nil, platforms: platforms)
+                let named = Platforms.named(inRow: row.text, label: nil, among: platforms)
+                builder.add(row, title: nil, parent: parent, section: section, page: nil, platforms: named ?? platforms)
                 index += 1
             }
         }

@@ -1,30 +1,6 @@
-/// The lineage side: links, lineages, and what changed between two editions.
+/// The lineage side: a rule's versions across editions, found through its links (read by
+/// `ReadQueries`).
 extension RuleStore {
-    static let linksQuery = """
-        SELECT from_rule, to_rule, change, similarity, method, force_from, force_to, force_changed, reversal, rationale
-        FROM rule_links
-        """
-
-    /// Every link, earlier rule first.
-    public func allLinks() throws -> [LinkRecord] {
-        try links { _, _ in true }
-    }
-
-    /// The links between the rules `include` accepts (given the earlier and the later rule's
-    /// id), earlier rule first. The others are passed over unread.
-    func links(where include: (_ from: String, _ to: String) -> Bool) throws -> [LinkRecord] {
-        var links: [LinkRecord] = []
-        try db.forEachRow(Self.linksQuery + " ORDER BY from_rule, to_rule") { row in
-            guard include(row.string(0), row.string(1)) else { return }
-            links.append(LinkRecord(
-                from: row.string(0), to: row.string(1), change: ChangeClass(rawValue: row.string(2)) ?? .revised,
-                similarity: row.double(3), method: row.string(4),
-                forceFrom: NormativeForce(rawValue: row.string(5)) ?? .none, forceTo: NormativeForce(rawValue: row.string(6)) ?? .none,
-                forceChanged: row.int(7) == 1, reversal: row.int(8) == 1, rationale: row.optionalString(9)))
-        }
-        return links
-    }
-
     /// The rule's lineage: every rule reachable from it through links, either way.
     public func lineage(of id: String) throws -> Lineage {
         try lineages(containing: [id], links: allLinks()).first ?? Lineage(versions: [], links: [])

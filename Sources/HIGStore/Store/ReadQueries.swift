@@ -1,0 +1,300 @@
+import Foundation
+
+/// The read side of the store: every query `RuleStore` answers from, named, and below them the
+/// functions that run them. Search's own queries (the FTS5 index, `hig_bm25`, snippets) stay
+/// with the search engine in `Answers/RuleSearch.swift` and its companions.
+enum ReadQueries {
+    // MARK: Editions and sources
+
+    static let editionIDs = "SELECT id FROM editions ORDER BY position"
+
+    static let editions = "SELECT id, name, date, platform_scope, platforms FROM editions ORDER BY position"
+
+    /// Each source with its rule count as stored at import (`source_rule_counts`): counting the
+    /// rules here would take time in proportion to the whole database on every call.
+    static let sourcesWithRuleCounts = """
+        SELECT s.edition_id, s.path, s.document, s.chunk, s.form, s.coverage, s.sha256,
+               coalesce((SELECT sum(c.rules) FROM source_rule_counts c WHERE c.source_id = s.id), 0) AS rules
+        FROM sources s
+        ORDER BY coalesce(s.chunk, 1e9), s.path
+        """
+
+    static let ruleCountsByEditionAndKind = """
+        SELECT s.edition_id, c.kind, sum(c.rules) AS n
+        FROM source_rule_counts c JOIN sources s ON s.id = c.source_id
+        GROUP BY s.edition_id, c.kind
+        """
+
+    static let editionName = "SELECT name FROM editions WHERE id = ?"
+
+    /// 1 when an edition is an excerpt, as lineage reads it (`LinkCorpus`): a rule missing from
+    /// it may be outside the excerpt. An edition without sources holds nothing, so it says
+    /// nothing either.
+    static let editionIsExcerpt = "SELECT coalesce(max(coverage = 'excerpt'), 1) FROM sources WHERE edition_id = ?"
+
+    // MARK: Rules
+
+    /// A rule's columns, with its platforms, topics and lineage, for `RuleStore.record(_:)`.
+    static let ruleSelect = """
+        SELECT r.id, r.edition_id, r.kind, r.section, r.title, r.text, r.verbatim, r.parent_id,
+               r.line_start, r.line_end, r.page, s.path, s.document, s.chunk, s.sha256,
+               (SELECT group_concat(platform, char(31)) FROM
+                   (SELECT platform FROM rule_platforms p WHERE p.rule_id = r.id ORDER BY platform)) AS platforms,
+               (SELECT group_concat(slug, char(31)) FROM
+                   (SELECT t.slug FROM rule_topics rt JOIN topics t ON t.slug = rt.topic_slug
+                    WHERE rt.rule_id = r.id ORDER BY t.position)) AS topics,
+               (SELECT group_concat(from_rule, char(31)) FROM
+                   (SELECT l.from_rule FROM rule_links l JOIN rules f ON f.id = l.from_rule
+                    WHERE l.to_rule = r.id ORDER BY f.edition_id, f.ordinal)) AS previous,
+               CASE
+                   WHEN EXISTS (SELECT 1 FROM rule_links l WHERE l.to_rule = r.id) THEN
+                       (SELECT change FROM rule_links l WHERE l.to_rule = r.id
+                        ORDER BY CASE change WHEN 'merged' THEN 0 WHEN 'split' THEN 1 ELSE 2 END LIMIT 1)
+                   WHEN e.position > (SELECT min(position) FROM editions) THEN
+                       -- No counterpart: added only when the edition before is complete; an
+                       -- excerpt (or an edition without sources) may not hold the rule.
+                       CASE (SELECT coalesce(max(ps.coverage = 'excerpt'), 1) FROM sources ps
+                             WHERE ps.edition_id = (SELECT pe.id FROM editions pe WHERE pe.position < e.position
+                                                    ORDER BY pe.position DESC LIMIT 1))
+                           WHEN 1 THEN 'not-in-excerpt' ELSE 'added' END
+               END AS change
+        FROM rules r
+        JOIN sources s ON s.id = r.source_id
+        JOIN editions e ON e.id = r.edition_id
+        """
+
+    /// The rules that pass a filter: ?1 edition, ?2 kind, ?3 platform, ?4 topic (NULL: any).
+    static let rules = ruleSelect + "\n" + """
+        WHERE (?1 IS NULL OR r.edition_id = ?1)
+          AND (?2 IS NULL OR r.kind = ?2)
+          AND (?3 IS NULL OR EXISTS (SELECT 1 FROM rule_platforms p WHERE p.rule_id = r.id AND p.platform = ?3 COLLATE NOCASE))
+          AND (?4 IS NULL OR EXISTS (SELECT 1 FROM rule_topics t WHERE t.rule_id = r.id AND t.topic_slug = ?4))
+        ORDER BY e.position, coalesce(s.chunk, 1e9), s.path, r.ordinal
+        """
+
+    /// By primary key: a filter written `(? IS NULL OR r.id = ?)` would scan every rule.
+    static let ruleByID = ruleSelect + "\nWHERE r.id = ?1"
+
+    /// One edition's rule ids in reading order, as `rules` orders them.
+    static let editionRuleIDs = """
+        SELECT r.id
+        FROM rules r JOIN sources s ON s.id = r.source_id
+        WHERE r.edition_id = ?1
+        ORDER BY coalesce(s.chunk, 1e9), s.path, r.ordinal
+        """
+
+    /// One edition's rules' words and where they are written.
+    static let editionTexts = """
+        SELECT r.id, r.text, r.line_start, r.line_end, s.path
+        FROM rules r JOIN sources s ON s.id = r.source_id
+        WHERE r.edition_id = ?1
+        """
+
+    /// Up to five ids starting with a prefix (`RuleStore.likePrefix`), for "did you mean".
+    static let ruleIDsLike = "SELECT id FROM rules WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT 5"
+
+    static let repairsOfRule = "SELECT line, kind, original, replacement FROM repairs WHERE rule_id = ? ORDER BY seq"
+
+    static let ruleSummary = "SELECT id, kind, title, text FROM rules WHERE id = ?"
+
+    static let childrenOfRule = "SELECT id, kind, title, text FROM rules WHERE parent_id = ? ORDER BY ordinal"
+
+    // MARK: Lineage
+
+    /// Every link, in key order.
+    static let links = """
+        SELECT from_rule, to_rule, change, similarity, method, force_from, force_to, force_changed, reversal, rationale
+        FROM rule_links
+        ORDER BY from_rule, to_rule
+        """
+
+    // MARK: Topics
+
+    static let topics = "SELECT slug, name, description FROM topics ORDER BY position"
+
+    static let topicRuleCountsByEdition = """
+        SELECT rt.topic_slug, r.edition_id, count(*) AS n
+        FROM rule_topics rt JOIN rules r ON r.id = rt.rule_id
+        GROUP BY rt.topic_slug, r.edition_id
+        """
+
+    static let topicRuleIDs = "SELECT rule_id FROM rule_topics WHERE topic_slug = ?"
+}
+
+/// Editions and sources.
+extension RuleStore {
+    public func editionIDs() throws -> [String] {
+        try db.rows(ReadQueries.editionIDs).map { $0.string("id") }
+    }
+
+    public func editions() throws -> [EditionSummary] {
+        let sources = try db.rows(ReadQueries.sourcesWithRuleCounts)
+        let kinds = try db.rows(ReadQueries.ruleCountsByEditionAndKind)
+        return try db.rows(ReadQueries.editions).map { row in
+            let id = row.string("id")
+            var byKind: [RuleKind: Int] = [:]
+            for k in kinds where k.string("edition_id") == id {
+                if let kind = RuleKind(rawValue: k.string("kind")) { byKind[kind] = k.int("n") }
+            }
+            let mine = sources.filter { $0.string("edition_id") == id }.map {
+                EditionSummary.Source(path: $0.string("path"), document: $0.string("document"),
+                                      chunk: $0.optionalInt("chunk"), form: $0.string("form"),
+                                      coverage: $0.string("coverage"), rules: $0.int("rules"), sha256: $0.string("sha256"))
+            }
+            return EditionSummary(
+                id: id, name: row.string("name"), date: row.optionalString("date"),
+                platformScope: row.string("platform_scope"), platforms: Self.decodeList(row.string("platforms")),
+                rules: byKind.values.reduce(0, +), rulesByKind: byKind, sources: mine)
+        }
+    }
+
+    /// Throws a clear error when `edition` is not in the database.
+    public func checkEdition(_ edition: String) throws {
+        let known = try editionIDs()
+        guard known.contains(edition) else { throw HIGError.unknownEdition(edition, known: known) }
+    }
+
+    /// Whether an edition is an excerpt (`ReadQueries.editionIsExcerpt`).
+    func isExcerpt(edition: String) throws -> Bool {
+        try db.scalar(ReadQueries.editionIsExcerpt, edition)?.int == 1
+    }
+}
+
+/// Rules.
+extension RuleStore {
+    /// The rules that pass `filter`, in edition and reading order.
+    public func rules(_ filter: RuleFilter = RuleFilter()) throws -> [RuleRecord] {
+        if let edition = filter.edition { try checkEdition(edition) }
+        return try db.rows(ReadQueries.rules, arguments: [filter.edition, filter.kind?.rawValue, filter.platform, filter.topic])
+            .map(Self.record)
+    }
+
+    public func rule(id: String) throws -> RuleRecord? {
+        try db.rows(ReadQueries.ruleByID, arguments: [id]).first.map(Self.record)
+    }
+
+    /// One edition's rule ids in reading order.
+    func ruleIDs(edition: String) throws -> [String] {
+        var ids: [String] = []
+        try db.forEachRow(ReadQueries.editionRuleIDs, arguments: [edition]) { ids.append($0.string(0)) }
+        return ids
+    }
+
+    /// The words and citations of the rules `diff` shows: its removed, added and changed rules.
+    public func ruleTexts(of diff: EditionDiff) throws -> [String: RuleText] {
+        var shown = Set(diff.removed + diff.added + diff.notInExcerpt + diff.notInFromExcerpt)
+        for pair in diff.changed {
+            shown.insert(pair.from)
+            shown.insert(pair.to)
+        }
+        var texts: [String: RuleText] = [:]
+        texts.reserveCapacity(shown.count)
+        for edition in [diff.from, diff.to] {
+            try db.forEachRow(ReadQueries.editionTexts, arguments: [edition]) { row in
+                let id = row.string(0)
+                guard shown.contains(id) else { return }
+                texts[id] = RuleText(id: id, text: row.string(1),
+                                     citation: RuleRecord.Source.citation(file: row.string(4), lineStart: row.int(2), lineEnd: row.int(3)))
+            }
+        }
+        return texts
+    }
+
+    public func detail(id: String) throws -> RuleDetail {
+        guard let record = try rule(id: id) else {
+            let suggestions = try db.rows(ReadQueries.ruleIDsLike, Self.likePrefix(String(id.prefix(max(4, id.count - 2)))))
+                .map { $0.string("id") }
+            throw HIGError.unknownRule(id, suggestions: suggestions)
+        }
+        let repairs = try db.rows(ReadQueries.repairsOfRule, id)
+            .map { Repair(line: $0.int("line"), kind: Repair.Kind(rawValue: $0.string("kind")) ?? .gluedWords,
+                          original: $0.string("original"), replacement: $0.string("replacement")) }
+        let related = { (row: Row) in
+            RuleDetail.Related(id: row.string("id"), kind: RuleKind(rawValue: row.string("kind")) ?? .context,
+                               summary: row.optionalString("title") ?? row.string("text"))
+        }
+        let parent = try record.parent.flatMap { try db.rows(ReadQueries.ruleSummary, $0).first.map(related) }
+        let children = try db.rows(ReadQueries.childrenOfRule, id).map(related)
+        let editionName = try db.scalar(ReadQueries.editionName, record.edition)?.string ?? record.edition
+        return RuleDetail(record: record, editionName: editionName, repairs: repairs, parent: parent, children: children)
+    }
+
+    static func record(_ row: Row) -> RuleRecord {
+        RuleRecord(
+            id: row.string("id"), edition: row.string("edition_id"),
+            kind: RuleKind(rawValue: row.string("kind")) ?? .context,
+            section: row.optionalString("section"), title: row.optionalString("title"), text: row.string("text"),
+            verbatim: row.string("verbatim"),
+            platforms: row.optionalString("platforms")?.split(separator: "\u{1F}").map(String.init) ?? [],
+            parent: row.optionalString("parent_id"),
+            topics: row.optionalString("topics")?.split(separator: "\u{1F}").map(String.init) ?? [],
+            previous: row.optionalString("previous")?.split(separator: "\u{1F}").map(String.init) ?? [],
+            change: row.optionalString("change"),
+            source: .init(file: row.string("path"), lineStart: row.int("line_start"), lineEnd: row.int("line_end"),
+                          document: row.string("document"), chunk: row.optionalInt("chunk"), page: row.optionalInt("page"),
+                          sha256: row.string("sha256")))
+    }
+
+    static func decodeList(_ json: String) -> [String] {
+        (try? JSONDecoder().decode([String].self, from: Data(json.utf8))) ?? []
+    }
+
+    /// A LIKE pattern that matches `prefix` literally, whatever it holds.
+    static func likePrefix(_ prefix: String) -> String {
+        prefix.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
+    }
+}
+
+/// Lineage links.
+extension RuleStore {
+    /// Every link, earlier rule first.
+    public func allLinks() throws -> [LinkRecord] {
+        try links { _, _ in true }
+    }
+
+    /// The links between the rules `include` accepts (given the earlier and the later rule's
+    /// id), earlier rule first. The others are passed over unread.
+    func links(where include: (_ from: String, _ to: String) -> Bool) throws -> [LinkRecord] {
+        var links: [LinkRecord] = []
+        try db.forEachRow(ReadQueries.links) { row in
+            guard include(row.string(0), row.string(1)) else { return }
+            links.append(LinkRecord(
+                from: row.string(0), to: row.string(1), change: ChangeClass(rawValue: row.string(2)) ?? .revised,
+                similarity: row.double(3), method: row.string(4),
+                forceFrom: NormativeForce(rawValue: row.string(5)) ?? .none, forceTo: NormativeForce(rawValue: row.string(6)) ?? .none,
+                forceChanged: row.int(7) == 1, reversal: row.int(8) == 1, rationale: row.optionalString(9)))
+        }
+        return links
+    }
+}
+
+/// Topics as stored.
+extension RuleStore {
+    /// The taxonomy this database was built with, in its order.
+    func topics() throws -> [ExportContent.Topic] {
+        try db.rows(ReadQueries.topics).map {
+            ExportContent.Topic(slug: $0.string("slug"), name: $0.string("name"), description: $0.string("description"))
+        }
+    }
+
+    public func topicMatrix() throws -> (editions: [String], topics: [TopicCounts]) {
+        let editions = try editionIDs()
+        let counts = try db.rows(ReadQueries.topicRuleCountsByEdition)
+        let topics = try topics().map { topic in
+            var byEdition: [String: Int] = [:]
+            for count in counts where count.string("topic_slug") == topic.slug {
+                byEdition[count.string("edition_id")] = count.int("n")
+            }
+            return TopicCounts(slug: topic.slug, name: topic.name, description: topic.description, counts: byEdition)
+        }
+        return (editions, topics)
+    }
+
+    /// The ids of a topic's rules.
+    func topicRuleIDs(slug: String) throws -> [String] {
+        var ids: [String] = []
+        try db.forEachRow(ReadQueries.topicRuleIDs, arguments: [slug]) { ids.append($0.string(0)) }
+        return ids
+    }
+}
