@@ -125,8 +125,9 @@ struct SplittingTests {
     /// The Element table (current-alerts.txt, lines 34-47) lost its platform matrix. Read line by
     /// line: 35 (title), 36-37 (informative text) and 38 (buttons) are what line 32 says alerts
     /// show "in all platforms"; 39 says "macOS automatically displays your app icon"; 40-45 are
-    /// the suppression checkbox, accessory view and Help button, Mac-only elements
-    /// (`Platforms.elementsOnSomePlatforms`); 46-47 (text field) names no platform.
+    /// the suppression checkbox, accessory view and Help button, whose words name no platform:
+    /// the manifest puts back that they are Mac-only (`restored_platforms`, citing the later
+    /// revision of the page); 46-47 (text field) names no platform.
     @Test("A flattened table row that names its platforms applies to them alone: the Element table's Mac-only rows")
     func tableRowsNarrowToThePlatformsTheyName() throws {
         let all = ["iOS", "iPadOS", "macOS", "tvOS", "watchOS"]
@@ -141,7 +142,8 @@ struct SplittingTests {
         #expect(watchOS.allSatisfy { !macOnly.contains($0.id) })
         #expect(watchOS.contains { $0.source.lineStart == 35 })
 
-        // The rule is the words, not these rows: a made-up table whose rows name other platforms.
+        // The rule is the words, not these rows: a made-up table whose rows name other platforms;
+        // a label that names none (Accessory view) keeps the table's.
         let text = """
             Element iOS macOS watchOS Guidance
             On watchOS, the title takes the whole screen.
@@ -154,7 +156,26 @@ struct SplittingTests {
             """
         let marked = FuzzTests.splitter.markedLines(SourceFile.splitLines(text), form: .webText)
         let drafts = WebTextSplitter(platforms: ["iOS", "macOS", "watchOS"], restoredHeadings: []).split(marked)
-        #expect(drafts.map(\.platforms) == [["watchOS"], ["macOS"], ["iOS", "macOS"], ["iOS", "macOS", "watchOS"]])
+        #expect(drafts.map(\.platforms) == [["watchOS"], ["iOS", "macOS", "watchOS"], ["iOS", "macOS"], ["iOS", "macOS", "watchOS"]])
+    }
+
+    @Test("A manifest's restored_platforms gives the rule holding that line those platforms alone, and is refused without a why")
+    func restoredPlatformsComeFromTheManifest() throws {
+        let text = "Element iOS macOS Guidance\nAccessory view\nYou can append a custom view.\nText field\nInclude a text field.\n"
+        func manifest(_ restored: String) -> String {
+            #"{"format": 1, "editions": [{"id": "w", "name": "W", "order": 1, "date": "2020", "platform_scope": "Apple platforms", "platforms": ["iOS", "macOS"]}], "files": [{"path": "w.txt", "edition": "w", "document": "W", "form": "web-text", "coverage": "complete", "restored_platforms": [\#(restored)]}]}"#
+        }
+        try Fixtures.withTemporaryFolder { folder in
+            let good = try Fixtures.writeEditions(
+                in: folder.appending(path: "good"), manifest: manifest(#"{"line": 3, "platforms": ["macOS"], "why": "the matrix was lost"}"#),
+                files: ["w.txt": Data(text.utf8)])
+            let rules = try Corpus.load(folder: good).sources[0].rules
+            #expect(rules.map(\.draft.platforms) == [["macOS"], ["iOS", "macOS"]])
+            let bad = try Fixtures.writeEditions(
+                in: folder.appending(path: "bad"), manifest: manifest(#"{"line": 3, "platforms": ["macOS"], "why": ""}"#),
+                files: ["w.txt": Data(text.utf8)])
+            #expect(throws: HIGError.self) { try Corpus.load(folder: bad) }
+        }
     }
 
     @Test("The cited lines of every rule hold its words, in order")

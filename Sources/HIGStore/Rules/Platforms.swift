@@ -10,32 +10,15 @@ enum Platforms {
     }
 
     /// The platforms, among `table`'s, that a table row names in its words ("macOS automatically
-    /// displays your app icon") or its label (an element that exists on some platforms only,
-    /// `elementsOnSomePlatforms`), in `table`'s order; nil when it names none of them.
+    /// displays your app icon") or its label, in `table`'s order; nil when it names none of them.
+    /// A row whose words name none keeps the table's platforms: where the copy lost what the
+    /// source said, the manifest puts it back (`restored_platforms`).
     static func named(inRow text: String, label: String?, among table: [String]) -> [String]? {
         var found = mentioned(in: text)
-        if let label {
-            found.formUnion(mentioned(in: label))
-            found.formUnion(elementsOnSomePlatforms[label.lowercased()] ?? [])
-        }
+        if let label { found.formUnion(mentioned(in: label)) }
         let narrowed = table.filter(found.contains)
         return narrowed.isEmpty ? nil : narrowed
     }
-
-    /// Alert elements that exist on some platforms only, as a table row's label names them. The
-    /// current edition's Element table lost its platform matrix when it was copied as text, and
-    /// its words name no platform for these rows; the later revision of the same page
-    /// (hig-web-2026-07, Components/Presentation/Alerts.md, lines 33-35) says it in words:
-    /// "Alerts in macOS and visionOS can include an icon and an accessory view. macOS alerts can
-    /// add a suppression checkbox and a Help button." Only the elements it gives to the Mac alone
-    /// (visionOS aside: it is newer than the seed) are here. A text field, which it gives to
-    /// iOS, iPadOS, macOS and visionOS, is not: the seed's lost matrix may have given it tvOS.
-    static let elementsOnSomePlatforms: [String: [String]] = [
-        "icon": ["macOS", "visionOS"],
-        "accessory view": ["macOS", "visionOS"],
-        "suppression checkbox": ["macOS"],
-        "help button": ["macOS"],
-    ]
 
     /// The known platform names `text` holds as whole words, written as the guidelines write
     /// them ("macOS", not the "macos" of a link target).

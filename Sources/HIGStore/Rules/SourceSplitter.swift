@@ -18,11 +18,18 @@ public struct SourceSplitter: Sendable {
 
     public func drafts<Lines: Collection<String>>(_ lines: Lines, entry: EditionManifest.File, platforms: [String]) -> [RuleDraft] {
         let marked = markedLines(lines, form: entry.form)
+        var drafts: [RuleDraft]
         switch entry.form {
         case .pdfMarkdown:
-            return PDFMarkdownSplitter(platforms: platforms).split(marked)
+            drafts = PDFMarkdownSplitter(platforms: platforms).split(marked)
         case .webText:
-            return WebTextSplitter(platforms: platforms, restoredHeadings: entry.restoredHeadings ?? []).split(marked)
+            drafts = WebTextSplitter(platforms: platforms, restoredHeadings: entry.restoredHeadings ?? []).split(marked)
         }
+        for restored in entry.restoredPlatforms ?? [] {
+            if let index = drafts.firstIndex(where: { $0.lineStart <= restored.line && restored.line <= $0.lineEnd }) {
+                drafts[index].platforms = restored.platforms
+            }
+        }
+        return drafts
     }
 }

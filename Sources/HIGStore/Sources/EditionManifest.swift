@@ -46,6 +46,15 @@ public struct EditionManifest: Decodable, Sendable {
         }
     }
 
+    /// The platforms of one rule, put back from the manifest where the copy lost what the source
+    /// said (a table's platform matrix flattened away): the rule whose cited lines hold `line`
+    /// applies to `platforms` alone. The words stay untouched.
+    public struct RestoredPlatforms: Decodable, Sendable, Equatable {
+        public let line: Int
+        public let platforms: [String]
+        public let why: String
+    }
+
     public struct File: Decodable, Sendable {
         /// Relative to the editions folder.
         public let path: String
@@ -55,10 +64,12 @@ public struct EditionManifest: Decodable, Sendable {
         public let form: Form
         public let coverage: Coverage
         public let restoredHeadings: [RestoredHeading]?
+        public let restoredPlatforms: [RestoredPlatforms]?
 
         enum CodingKeys: String, CodingKey {
             case path, edition, document, chunk, form, coverage
             case restoredHeadings = "restored_headings"
+            case restoredPlatforms = "restored_platforms"
         }
     }
 
@@ -126,6 +137,11 @@ extension EditionManifest {
             // The file system would read the path only up to the NUL, not what the manifest says.
             guard !file.path.unicodeScalars.contains("\u{0}") else {
                 throw invalid("file path \(file.path.debugDescription) holds a NUL byte")
+            }
+            for restored in file.restoredPlatforms ?? [] {
+                guard restored.line >= 1, !restored.platforms.isEmpty, !restored.why.isEmpty else {
+                    throw invalid("file \(file.path): restored_platforms at line \(restored.line) needs a line of 1 or more, platforms and a why")
+                }
             }
         }
         for edition in editions where !files.contains(where: { $0.edition == edition.id }) {
