@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Check every quote of the gold set against its source text.
+
+Each side of an entry names a file, a 1-based line and a verbatim quote. A quote passes when,
+after normalisation, it occurs in the text that starts on the cited line (the quote must begin
+on that line; it may run on into the following lines when a passage wraps).
+
+Normalisation, applied to both the quote and the source text: HTML tags (<span id=...>, <br>)
+become a space; Markdown emphasis and code marks (** * ` _) are removed; link syntax
+[words](target) keeps its words; bullet glyphs (- ● ■ ❏ •) at a line's start are dropped;
+runs of whitespace become one space. Letters, punctuation and typographic quotes are compared
+exactly (no case folding).
+
+Paths starting with Data/ are relative to the repository root; all others are relative to the
+archive folder ../shared/archive beside the repository (override with HIG_ARCHIVE).
+Usage: python3 Tests/Gold/check.py [gold.jsonl]   (prints "N passed, M failed")
+"""
+import json, os, re, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+ARCHIVE = os.environ.get("HIG_ARCHIVE", os.path.join(os.path.dirname(ROOT), "shared", "archive"))
+RUN_ON = 6  # lines after the cited one a quote may run into
+
+def normalise(text):
+    text = re.sub(r"<[^>]+>", " ", text)
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = re.sub(r"^\s*(?:[-●■❏•]\s+)+", "", text, flags=re.M)
+    text = re.sub(r"[*`_]", "", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+_cache = {}
+def lines_of(path):
+    if path not in _cache:
+        full = os.path.join(ROOT, path) if path.startswith("Data/") else os.path.join(ARCHIVE, path)
+        with open(full, encoding="utf-8") as f:
+            _cache[path] = f.read().split("\n")
+    return _cache[path]
+
+def check_side(side):
+    lines = lines_of(side["file"])
+    n = side["line"]
+    if not 1 <= n <= len(lines):
+        return "line %d out of range" % n
+    quote = normalise(side["quote"])
+    words = len(quote.split())
+    if not 10 <= words <= 25:
+        return "quote has %d words (10-25 expected)" % words
+    first = normalise(lines[n - 1])
+    window = normalise("\n".join(lines[n - 1:n - 1 + RUN_ON]))
+    at = window.find(quote)
+    while at != -1 and at >= len(first):
+        at = -1
+    if at == -1:
+        return "quote not found starting on line %d" % n
+    return None
+
+def main():
+    gold = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "ios-line.jsonl")
+    passed = failed = 0
+    with open(gold, encoding="utf-8") as f:
+        for number, raw in enumerate(f, 1):
+            entry = json.loads(raw)
+            problems = []
+            for key in ("from", "to"):
+                if entry.get(key) is not None:
+                    try:
+                        problem = check_side(entry[key])
+                    except OSError as error:
+                        problem = str(error)
+                    if problem:
+                        problems.append("%s: %s (%s:%d)" % (key, problem, entry[key]["file"], entry[key]["line"]))
+            if problems:
+                failed += 1
+                print("entry %d: %s" % (number, "; ".join(problems)))
+            else:
+                passed += 1
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+if __name__ == "__main__":
+    sys.exit(main())
