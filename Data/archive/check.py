@@ -11,6 +11,7 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True  # no __pycache__ left in Data/archive
 sys.path.insert(0, HERE)
 import survey  # noqa: E402  (the measures: one implementation for survey and check)
 
