@@ -46,8 +46,6 @@ struct HIG: ParsableCommand {
             try command.run()
         } catch let error as HIGError {
             Console.fail(error.description.escapingControlCharacters)
-        } catch let error as SQLiteError {
-            Console.fail(RuleStore.describe(error).description.escapingControlCharacters)
         } catch {
             // --help and --version print and succeed; an argument mistake is one line like any other.
             guard exitCode(for: error) != .success else { exit(withError: error) }

@@ -28,6 +28,9 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case ambiguousTopic(String, candidates: [String])
     case emptySearch
     case malformedSearch(String, reason: String)
+    case searchTooLong(String, bytes: Int, limit: Int)
+    case searchTooManyWords(String, words: Int, limit: Int)
+    case searchTooSlow(String, limit: Duration)
     case invalidLimit(Int)
     case editionsOutOfOrder(from: String, to: String)
     case outputFolderMissing(path: String, folder: String)
@@ -94,7 +97,13 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
         case .emptySearch:
             "nothing to search for; give one or more words, e.g. hig search \"button colors\""
         case .malformedSearch(let query, let reason):
-            "malformed search expression '\(query)' (\(reason)); fix the FTS5 syntax, or drop --raw to search for plain words"
+            "malformed search expression \(Self.quoted(query)) (\(Self.excerpt(reason))); fix the FTS5 syntax, or drop --raw to search for plain words"
+        case .searchTooLong(let query, let bytes, let limit):
+            "the search '\(query.prefix(Self.excerptLength))…' is \(bytes) bytes long, more than the \(limit) a search may be; search for a few words"
+        case .searchTooManyWords(let query, let words, let limit):
+            "the search \(Self.quoted(query)) holds \(words) words, more than the \(limit) a search may hold; search for fewer words"
+        case .searchTooSlow(let query, let limit):
+            "the search \(Self.quoted(query)) was stopped after \(Self.seconds(limit)) s; use fewer or more specific words (a short prefix* matches many words)"
         case .editionsOutOfOrder(let from, let to):
             "\(from) does not come before \(to); give the older edition first (see `hig editions`)"
         case .invalidLimit(let limit):
@@ -112,6 +121,27 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
 }
 
 extension HIGError {
+    /// The most characters of a user's text an error quotes: a query can be 100 KB long.
+    static let excerptLength = 60
+
+    /// `text`, or its first `excerptLength` characters, "…" and its length in bytes.
+    static func excerpt(_ text: String) -> String {
+        guard text.count > excerptLength else { return text }
+        return "\(text.prefix(excerptLength))… (\(text.utf8.count) bytes)"
+    }
+
+    /// `text` between quotes, cut as `excerpt` cuts it (the byte count outside the quotes).
+    static func quoted(_ text: String) -> String {
+        guard text.count > excerptLength else { return "'\(text)'" }
+        return "'\(text.prefix(excerptLength))…' (\(text.utf8.count) bytes)"
+    }
+
+    fileprivate static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000)" : "\(Double(milliseconds) / 1_000)"
+    }
+
     fileprivate static func fileName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }

@@ -7,7 +7,11 @@ struct Search: ParsableCommand {
         discussion: """
             Plain words need no syntax: `hig search "don't use OK"` looks for rules holding every \
             word (stemmed: "tap" finds "tapping"), and, when none holds them all, for rules holding any. \
-            --raw passes a full SQLite FTS5 expression: `hig search --raw 'NEAR(cancel left, 5)'`.
+            --raw passes a full SQLite FTS5 expression: `hig search --raw 'NEAR(cancel left, 5)'`. \
+            Only the words that carry the search are highlighted (not "the", "on", ...); figures and \
+            context rank below the guidance that uses the same words. A search may hold \
+            \(SearchExpression.maxBytes) bytes and \(SearchExpression.maxWords) different words; \
+            one that runs longer than half a second is stopped.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
@@ -34,10 +38,11 @@ struct Search: ParsableCommand {
         let result = try store.search(request)
         switch format {
         case .json:
-            Console.print(try RuleFormatter.json(result.hits.map(\.record)))
+            Console.print(try JSONOutput.encode(result))
         case .text:
+            for suggestion in result.suggestions { Console.note(suggestion.description) }
             if result.matchedAnyWord { Console.note("no rule holds every word; showing rules that hold any of them") }
-            if result.hits.isEmpty { Console.note("no rules match") }
+            if result.hits.isEmpty && result.suggestions.isEmpty { Console.note("no rules match") }
             let (open, close) = Console.colorful ? ("\u{1B}[1;33m", "\u{1B}[0m") : ("**", "**")
             var out = ""
             for hit in result.hits {
@@ -46,6 +51,9 @@ struct Search: ParsableCommand {
                 out += "  " + hit.snippet(open: open, close: close) + "\n\n"
             }
             Console.print(out)
+            if result.hits.count < result.total {
+                Console.note("\(result.hits.count) of \(result.total) shown; --limit \(result.total) shows them all")
+            }
         }
     }
 }

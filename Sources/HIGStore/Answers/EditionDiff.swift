@@ -68,30 +68,32 @@ extension RuleStore {
     }
 
     public func diff(from: String, to: String, options: DiffOptions = DiffOptions()) throws -> EditionDiff {
-        let scope = try diffScope(from: from, to: to)
-        let inTopic = try options.topic.map { Set(try topicRuleIDs(slug: $0)) }
-        // Only the links among the rules of FROM, TO and the editions between.
-        let links = try links { scope.between.contains($0) && scope.between.contains($1) }
-        let pairs = Self.descendantPairs(of: scope.fromRules, in: Set(scope.toRules), links: links)
-        let (changed, unchanged) = Self.classify(pairs, links: links, options: options, inTopic: inTopic)
-        let flagsOnly = options.reversalsOnly || options.forceChangesOnly
-        func keep(_ id: String) -> Bool { inTopic?.contains(id) ?? true }
-        let reachedFrom = Set(pairs.map(\.from))
-        let reachedTo = Set(pairs.map(\.to))
-        let gone = flagsOnly ? [] : scope.fromRules.filter { !reachedFrom.contains($0) && keep($0) }
-        let unreached = flagsOnly ? [] : scope.toRules.filter { !reachedTo.contains($0) && keep($0) }
-        // Absence from an excerpt says nothing, on either side: a FROM rule TO lacks was removed
-        // only when TO is complete; a TO rule no FROM rule reaches was added only when FROM is
-        // complete (lineage skips back only across excerpts, so no other TO rule reaches past FROM).
-        let (fromIsExcerpt, toIsExcerpt) = (try isExcerpt(edition: from), try isExcerpt(edition: to))
-        return EditionDiff(
-            from: from, to: to,
-            added: fromIsExcerpt ? [] : unreached,
-            removed: toIsExcerpt ? [] : gone,
-            notInExcerpt: toIsExcerpt ? gone : [],
-            notInFromExcerpt: fromIsExcerpt ? unreached : [],
-            changed: changed,
-            unchanged: flagsOnly ? [] : unchanged)
+        try answering {
+            let scope = try diffScope(from: from, to: to)
+            let inTopic = try options.topic.map { Set(try topicRuleIDs(slug: $0)) }
+            // Only the links among the rules of FROM, TO and the editions between.
+            let links = try links { scope.between.contains($0) && scope.between.contains($1) }
+            let pairs = Self.descendantPairs(of: scope.fromRules, in: Set(scope.toRules), links: links)
+            let (changed, unchanged) = Self.classify(pairs, links: links, options: options, inTopic: inTopic)
+            let flagsOnly = options.reversalsOnly || options.forceChangesOnly
+            func keep(_ id: String) -> Bool { inTopic?.contains(id) ?? true }
+            let reachedFrom = Set(pairs.map(\.from))
+            let reachedTo = Set(pairs.map(\.to))
+            let gone = flagsOnly ? [] : scope.fromRules.filter { !reachedFrom.contains($0) && keep($0) }
+            let unreached = flagsOnly ? [] : scope.toRules.filter { !reachedTo.contains($0) && keep($0) }
+            // Absence from an excerpt says nothing, on either side: a FROM rule TO lacks was removed
+            // only when TO is complete; a TO rule no FROM rule reaches was added only when FROM is
+            // complete (lineage skips back only across excerpts, so no other TO rule reaches past FROM).
+            let (fromIsExcerpt, toIsExcerpt) = (try isExcerpt(edition: from), try isExcerpt(edition: to))
+            return EditionDiff(
+                from: from, to: to,
+                added: fromIsExcerpt ? [] : unreached,
+                removed: toIsExcerpt ? [] : gone,
+                notInExcerpt: toIsExcerpt ? gone : [],
+                notInFromExcerpt: fromIsExcerpt ? unreached : [],
+                changed: changed,
+                unchanged: flagsOnly ? [] : unchanged)
+        }
     }
 
     /// The rules a diff compares: FROM's and TO's in reading order, and those of FROM, TO and

@@ -18,22 +18,24 @@ extension RuleStore {
     /// words to search for; returns the lineages of the rules it names, those spanning most
     /// editions first (for words: the best matches first).
     public func evolution(_ query: String, limit: Int = 10) throws -> Evolution {
-        guard limit >= 1 else { throw HIGError.invalidLimit(limit) }
-        let links = try allLinks()
-        let trimmed = query.trimmingCharacters(in: .whitespaces)
-        if try rule(id: trimmed) != nil {
-            return Evolution(reading: .rule(trimmed), lineages: try lineages(containing: [trimmed], links: links), omitted: 0)
-        }
-        if let topic = TopicResolver(taxonomy: .bundled).exactMatch(trimmed) {
-            let ids = try rules(RuleFilter(topic: topic.slug)).filter { $0.kind != .figure }.map(\.id)
-            let found = try lineages(containing: ids, links: links).sorted {
-                ($0.editions.count, $1.versions.first?.id ?? "") > ($1.editions.count, $0.versions.first?.id ?? "")
+        try answering {
+            guard limit >= 1 else { throw HIGError.invalidLimit(limit) }
+            let links = try allLinks()
+            let trimmed = query.trimmingCharacters(in: .whitespaces)
+            if try rule(id: trimmed) != nil {
+                return Evolution(reading: .rule(trimmed), lineages: try lineages(containing: [trimmed], links: links), omitted: 0)
             }
-            return Evolution(reading: .topic(topic.slug), lineages: Array(found.prefix(limit)), omitted: max(0, found.count - limit))
+            if let topic = TopicResolver(taxonomy: .bundled).exactMatch(trimmed) {
+                let ids = try rules(RuleFilter(topic: topic.slug)).filter { $0.kind != .figure }.map(\.id)
+                let found = try lineages(containing: ids, links: links).sorted {
+                    ($0.editions.count, $1.versions.first?.id ?? "") > ($1.editions.count, $0.versions.first?.id ?? "")
+                }
+                return Evolution(reading: .topic(topic.slug), lineages: Array(found.prefix(limit)), omitted: max(0, found.count - limit))
+            }
+            let hits = try search(SearchRequest(text: trimmed, limit: 50)).hits.map(\.record.id)
+            let found = try lineages(containing: hits, links: links)
+            return Evolution(reading: .words(trimmed), lineages: Array(found.prefix(limit)), omitted: max(0, found.count - limit))
         }
-        let hits = try search(SearchRequest(text: trimmed, limit: 50)).hits.map(\.record.id)
-        let found = try lineages(containing: hits, links: links)
-        return Evolution(reading: .words(trimmed), lineages: Array(found.prefix(limit)), omitted: max(0, found.count - limit))
     }
 }
 

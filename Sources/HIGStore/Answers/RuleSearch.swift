@@ -18,10 +18,14 @@ public struct SearchRequest: Sendable {
 
 public struct SearchHit: Sendable, Equatable {
     public let record: RuleRecord
-    /// The best fragment of the rule, the matched words between `SearchHit.open` and `SearchHit.close`.
+    /// The best fragment of the rule, the words that carry the query between `SearchHit.open`
+    /// and `SearchHit.close`.
     public let snippet: String
-    /// bm25 score: lower is better.
+    /// What the hits are ordered by, lower first: `bm25` times the weight of the rule's kind
+    /// (`RuleStore.kindWeight`).
     public let rank: Double
+    /// The bm25 score alone: lower is better.
+    public let bm25: Double
 
     public static let open = "\u{1}"
     public static let close = "\u{2}"
@@ -34,10 +38,33 @@ public struct SearchHit: Sendable, Equatable {
 
 public struct SearchResult: Sendable, Equatable {
     public let hits: [SearchHit]
+    /// How many rules matched (and passed the filters): `hits` are the best of them.
+    public let total: Int
     /// The FTS5 expression that ran.
     public let expression: String
     /// True when no rule held every word, so rules holding any of them are shown.
     public let matchedAnyWord: Bool
+    /// For each word of the search that no rule holds, the nearest words that rules do hold.
+    public let suggestions: [SearchSuggestion]
+}
+
+/// `hig search --format json`: the hits' rules in the JSON contract (`rules`), best first, and
+/// what the text output says beside them.
+extension SearchResult: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case rules, total, shown, expression, suggestions
+        case matchedAnyWord = "matched_any_word"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(hits.map(\.record), forKey: .rules)
+        try container.encode(total, forKey: .total)
+        try container.encode(hits.count, forKey: .shown)
+        try container.encode(expression, forKey: .expression)
+        try container.encode(matchedAnyWord, forKey: .matchedAnyWord)
+        try container.encode(suggestions, forKey: .suggestions)
+    }
 }
 
 extension RuleStore {
@@ -67,41 +94,86 @@ extension RuleStore {
           AND (?5 IS NULL OR EXISTS (SELECT 1 FROM rule_platforms p WHERE p.rule_id = r.id AND p.platform = ?5 COLLATE NOCASE))
         """
 
-    /// The id of the matched rule of rowid `?1`, if it passes the filters.
+    /// The id and kind of the matched rule of rowid `?1`, if it passes the filters.
     static let filteredRuleQuery = """
-        SELECT r.id FROM rules r
+        SELECT r.id, r.kind FROM rules r
         WHERE r.rowid = ?1 AND \(filterConditions)
         """
 
-    /// With filters that few of the best matches pass: every match's row is read; `?6` rows.
-    static let filteredRankedQuery = """
-        SELECT r.rowid, r.id, hig_bm25(rules_fts, 0.0, 1.0) AS rank
-        FROM rules_fts JOIN rules r ON r.rowid = rules_fts.rowid
-        WHERE rules_fts MATCH ?1 AND \(filterConditions)
-        ORDER BY rank, r.id
-        LIMIT ?6
-        """
+    /// How long a search may run before it is stopped (`SearchDeadline`); a test seam.
+    @TaskLocal static var searchTimeLimit: Duration = .milliseconds(500)
+
+    /// How much of its bm25 score a rule of each kind keeps in the order of hits. A figure's
+    /// caption or a context paragraph is short and repeats the words of the guideline it
+    /// illustrates or introduces, so bm25's length normalisation ranks it above that guideline;
+    /// the guidance is what a reader searches for. Applied after bm25 (bm25 is negative, lower
+    /// better: a weight below 1 moves a rule down), so `hig_bm25` stays bm25 to the bit.
+    static func kindWeight(_ kind: RuleKind) -> Double {
+        switch kind {
+        case .guideline, .definition, .note: 1
+        case .context: 0.75
+        case .figure: 0.5
+        }
+    }
+
+    /// Matches read beyond the limit at first, so that rules moved down by their kind's weight
+    /// rarely make a second pass necessary.
+    static let candidateMargin = 64
 
     public func search(_ request: SearchRequest) throws -> SearchResult {
+        let limit = Self.searchTimeLimit
+        return try answering {
+            try SearchDeadline.run(on: db, limit: limit) { deadline in
+                do {
+                    return try answer(request)
+                } catch where deadline.expired {
+                    // SQLite's SQLITE_INTERRUPT, translated or not on its way out.
+                    throw HIGError.searchTooSlow(request.text, limit: limit)
+                }
+            }
+        }
+    }
+
+    private func answer(_ request: SearchRequest) throws -> SearchResult {
         guard request.limit >= 1 else { throw HIGError.invalidLimit(request.limit) }
         if let edition = request.filter.edition { try checkEdition(edition) }
+        try SearchExpression.checkLength(request.text)
+        let ranking = try registeredRanking()
         if request.raw {
             guard request.text.contains(where: { !$0.isWhitespace }) else { throw HIGError.emptySearch }
+            let terms = ranking.tokenizer.terms(request.text).count
+            guard terms <= SearchExpression.maxWords else {
+                throw HIGError.searchTooManyWords(request.text, words: terms, limit: SearchExpression.maxWords)
+            }
             do {
-                return SearchResult(hits: try hits(request.text, phrases: nil, request), expression: request.text, matchedAnyWord: false)
+                let found = try hits(request.text, phrases: nil, highlight: [request.text], request, ranking: ranking)
+                return SearchResult(hits: found.hits, total: found.total, expression: request.text, matchedAnyWord: false, suggestions: [])
             } catch let error as SQLiteError where error.primaryCode == SQLITE_ERROR {
                 throw HIGError.malformedSearch(request.text, reason: error.message)
             }
         }
-        let words = SearchExpression.words(request.text)
+        let words = try SearchExpression.distinct(SearchExpression.words(request.text), of: request.text, fold: ranking.tokenizer.terms)
         guard !words.isEmpty else { throw HIGError.emptySearch }
+        let carrying = SearchStopwords.carrying(words)
         let all = SearchExpression.all(words)
-        let found = try hits(all, phrases: words, request)
-        if found.isEmpty && words.count > 1 {
-            let any = SearchExpression.any(words)
-            return SearchResult(hits: try hits(any, phrases: words, request), expression: any, matchedAnyWord: true)
+        let found = try hits(all, phrases: words, highlight: [SearchExpression.all(carrying), all], request, ranking: ranking)
+        guard found.hits.isEmpty else {
+            return SearchResult(hits: found.hits, total: found.total, expression: all, matchedAnyWord: false, suggestions: [])
         }
-        return SearchResult(hits: found, expression: all, matchedAnyWord: false)
+        let suggestions = try SearchSuggestions(db: db, tokenizer: ranking.tokenizer).suggestions(for: words)
+        guard words.count > 1 else {
+            return SearchResult(hits: [], total: 0, expression: all, matchedAnyWord: false, suggestions: suggestions)
+        }
+        let any = SearchExpression.any(words)
+        let anyFound = try hits(any, phrases: words, highlight: [SearchExpression.any(carrying), any], request, ranking: ranking)
+        return SearchResult(hits: anyFound.hits, total: anyFound.total, expression: any, matchedAnyWord: !anyFound.hits.isEmpty, suggestions: suggestions)
+    }
+
+    private func registeredRanking() throws -> SearchRanking {
+        if let registered = searchRanking { return registered }
+        let ranking = try SearchRanking.register(on: db)
+        searchRanking = ranking
+        return ranking
     }
 
     /// A hit before its record and snippet are read.
@@ -109,70 +181,74 @@ extension RuleStore {
         let rowid: Int64
         let id: String
         let rank: Double
+        let bm25: Double
     }
 
     /// `phrases`: the texts of the expression's phrases in order, when it is made of plain
-    /// phrases alone, for the ranking's stored counts.
-    private func hits(_ expression: String, phrases: [String]?, _ request: SearchRequest) throws -> [SearchHit] {
-        let ranking: SearchRanking
-        if let registered = searchRanking {
-            ranking = registered
-        } else {
-            ranking = try SearchRanking.register(on: db)
-            searchRanking = ranking
-        }
+    /// phrases alone, for the ranking's stored counts. `highlight`: the expressions whose
+    /// phrases the snippets mark, the first a hit matches.
+    private func hits(_ expression: String, phrases: [String]?, highlight: [String], _ request: SearchRequest,
+                      ranking: SearchRanking) throws -> (hits: [SearchHit], total: Int) {
         ranking.phrases = phrases
         defer { ranking.phrases = nil }
-        let ranked = try rankedHits(expression, request, ranking: ranking)
+        let (ranked, total) = try rankedHits(expression, request, ranking: ranking)
         let records = try ranked.compactMap { hit in try rule(id: hit.id).map { (hit, $0) } }
         let snippetMaker = try searchSnippets ?? SearchSnippets()
         searchSnippets = snippetMaker
-        let snippets = try snippetMaker.snippets(expression, hits: records.map { ($0.0.rowid, $0.1.title, $0.1.text) })
-        return records.map { hit, record in SearchHit(record: record, snippet: snippets[hit.rowid] ?? "", rank: hit.rank) }
+        let snippets = try snippetMaker.snippets(highlight, hits: records.map { ($0.0.rowid, $0.1.title, $0.1.text) })
+        let hits = records.map { hit, record in SearchHit(record: record, snippet: snippets[hit.rowid] ?? "", rank: hit.rank, bm25: hit.bm25) }
+        return (hits, total)
     }
 
-    /// The best `request.limit` matches that pass the filters, by rank, ties by id: what
-    /// `ORDER BY rank, id LIMIT n` gives.
+    /// The best `request.limit` matches that pass the filters, by rank (bm25 weighted by kind),
+    /// ties by id, and how many matches passed the filters.
     ///
     /// The index scores every match without reading its row, keeping the best (`BestScores`);
-    /// the filters and ids are then read in rank order for as few as are needed: until `limit`
-    /// rules passed and the next match ranks below the last of them (rules with equal texts
-    /// have equal ranks, an unchanged rule in every edition, so every rule tied with the
-    /// limit-th has to be seen before the ties are sorted by id). With filters, 256 more are
-    /// kept; when even those hold too few that pass (a narrow filter, a topic of a few hundred
-    /// rules), the rules that pass are read through the filters' own indexes and the matches are
-    /// scored again, keeping the best of those alone.
-    private func rankedHits(_ expression: String, _ request: SearchRequest, ranking: SearchRanking) throws -> [RankedRule] {
+    /// the ids and kinds are then read in bm25 order for as few as are needed (`acceptedHits`).
+    /// With filters, the rules that pass them are read through the filters' own indexes first
+    /// (a topic's rules, an edition's), and only those matches are scored and counted. When
+    /// the kinds' weights move too many of the kept matches down, more are kept and the
+    /// matches scored again.
+    private func rankedHits(_ expression: String, _ request: SearchRequest, ranking: SearchRanking) throws -> (rules: [RankedRule], total: Int) {
         let filter = request.filter
         let filtered = filter.edition != nil || filter.kind != nil || filter.topic != nil || filter.platform != nil
-        let limit = request.limit
-        let keep = !filtered ? limit : limit.addingReportingOverflow(256).overflow ? Int.max : limit + 256
-        let best = try ranking.collect(keep: keep) { try db.execute(Self.bestMatchesQuery, expression) }
-        if let hits = try acceptedHits(best, request) { return hits }
-        // Unfiltered, every match was taken unless a matched rule's row is missing.
-        guard filtered else { return try filteredRankedHits(expression, request) }
-        let passing = try rowidsPassing(filter)
-        let bestPassing = try ranking.collect(keep: limit, admitting: passing) { try db.execute(Self.bestMatchesQuery, expression) }
-        if let hits = try acceptedHits(bestPassing, request) { return hits }
-        // Only if the filters' indexes and `filterConditions` disagreed.
-        return try filteredRankedHits(expression, request)
+        let passing = filtered ? try rowidsPassing(filter) : nil
+        var keep = request.limit.addingReportingOverflow(Self.candidateMargin).overflow ? Int.max : request.limit + Self.candidateMargin
+        while true {
+            let best = try ranking.collect(keep: keep, admitting: passing) { try db.execute(Self.bestMatchesQuery, expression) }
+            if let hits = try acceptedHits(best, request) { return (hits, best.matches) }
+            keep = keep > Int.max / 4 ? Int.max : keep * 4
+        }
     }
 
-    /// The best `limit` of `best` that pass the filters, ties by id; nil when `best` may lack
-    /// some of them (too few passed, and not every match was kept).
+    /// The best `limit` of `best` that pass the filters, by weighted rank, ties by id; nil when
+    /// `best` may lack some of them.
+    ///
+    /// A kind's weight only moves a rule down (its rank never falls below its bm25), so once
+    /// `limit` rules are accepted, a match whose bm25 ranks below the limit-th weighted rank
+    /// cannot be among them, nor can any match `best` did not keep when that rank is at or
+    /// above the last one kept (every match not kept ranks below it).
     private func acceptedHits(_ best: BestScores, _ request: SearchRequest) throws -> [RankedRule]? {
         let filter = request.filter
+        let candidates = best.best()
         var accepted: [RankedRule] = []
         var cutoff: Double?
-        for (rowid, rank) in best.best() {
-            if let cutoff, rank > cutoff { break }
-            let id = try db.scalar(Self.filteredRuleQuery, rowid, filter.edition, filter.kind?.rawValue, filter.topic, filter.platform)
-            guard let id = id?.string else { continue }
-            accepted.append(RankedRule(rowid: rowid, id: id, rank: rank))
-            if accepted.count == request.limit { cutoff = rank }
+        var complete = best.keptAll
+        for (rowid, bm25) in candidates {
+            if let cutoff, bm25 > cutoff {
+                complete = true
+                break
+            }
+            let row = try db.rows(Self.filteredRuleQuery, rowid, filter.edition, filter.kind?.rawValue, filter.topic, filter.platform).first
+            guard let row, let kind = RuleKind(rawValue: row.string("kind")) else { continue }
+            let rank = bm25 * Self.kindWeight(kind)
+            accepted.append(RankedRule(rowid: rowid, id: row.string("id"), rank: rank, bm25: bm25))
+            if accepted.count >= request.limit, cutoff.map({ rank < $0 }) ?? true {
+                cutoff = accepted.map(\.rank).sorted()[request.limit - 1]
+            }
         }
-        // Every rule ranking at or above the cutoff was kept, so the ties are all here.
-        guard accepted.count >= request.limit || best.keptAll else { return nil }
+        if !complete, let cutoff, let last = candidates.last, cutoff <= last.rank { complete = true }
+        guard complete else { return nil }
         return Array(accepted.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : KeyOrder.precedes($0.id, $1.id) }.prefix(request.limit))
     }
 
@@ -203,17 +279,5 @@ extension RuleStore {
         guard var passing = sets.first else { return [] }
         for other in sets.dropFirst() { passing.formIntersection(other) }
         return passing
-    }
-
-    private func filteredRankedHits(_ expression: String, _ request: SearchRequest) throws -> [RankedRule] {
-        let filter = request.filter
-        return try db.rows(Self.filteredRankedQuery, arguments: [expression, filter.edition, filter.kind?.rawValue,
-                                                                filter.topic, filter.platform, request.limit]).map {
-            RankedRule(rowid: Int64($0.int("rowid")), id: $0.string("id"), rank: Self.rank($0))
-        }
-    }
-
-    private static func rank(_ row: Row) -> Double {
-        if case .real(let value) = row["rank"] { value } else { 0 }
     }
 }

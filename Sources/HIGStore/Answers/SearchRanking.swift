@@ -42,8 +42,12 @@ final class SearchRanking {
     private var lengths: LengthCache?
     private var lengthsVersion: (changes: Int64, data: UInt32) = (-1, 0)
 
-    private init(db: Database) {
+    /// The index's tokenizer, for the search to fold its words as the index does.
+    let tokenizer: SearchTokenizer
+
+    private init(db: Database, tokenizer: SearchTokenizer) {
         self.db = db
+        self.tokenizer = tokenizer
     }
 
     /// Registers `hig_bm25` on `db`'s connection and returns its ranking.
@@ -60,7 +64,7 @@ final class SearchRanking {
         guard let api, let create = api.pointee.xCreateFunction else {
             throw SQLiteError(code: SQLITE_ERROR, message: "FTS5 is not available", sql: statement.sql, path: db.path)
         }
-        let ranking = SearchRanking(db: db)
+        let ranking = SearchRanking(db: db, tokenizer: try SearchTokenizer(api: api, db: db))
         for (name, function) in [(functionName, rankFunction), (collectingFunctionName, collectingFunction)] {
             // Each function holds the ranking, released when the connection drops the function.
             let retained = Unmanaged.passRetained(ranking)

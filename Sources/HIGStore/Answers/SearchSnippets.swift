@@ -23,19 +23,23 @@ final class SearchSnippets {
             """)
     }
 
-    /// Each hit's snippet by its rowid, the matched words between `SearchHit.open` and
-    /// `SearchHit.close`; `expression` is the query the hits matched.
-    func snippets(_ expression: String, hits: [(rowid: Int64, title: String?, text: String)]) throws -> [Int64: String] {
+    /// Each hit's snippet by its rowid, the marked words between `SearchHit.open` and
+    /// `SearchHit.close`: the phrases of the first of `expressions` that the hit matches (the
+    /// words that carry the query first, then the whole query the hits matched).
+    func snippets(_ expressions: [String], hits: [(rowid: Int64, title: String?, text: String)]) throws -> [Int64: String] {
         try db.transaction {
             try db.execute("DELETE FROM hits")
             for hit in hits {
                 try db.execute("INSERT INTO hits (rowid, title, text) VALUES (?, ?, ?)", hit.rowid, hit.title, hit.text)
             }
             var snippets: [Int64: String] = [:]
-            try db.forEachRow("""
-                SELECT rowid, snippet(hits, -1, char(1), char(2), '…', 20) FROM hits WHERE hits MATCH ?
-                """, arguments: [expression]) { row in
-                snippets[Int64(row.int(0))] = row.string(1)
+            for expression in expressions where snippets.count < hits.count {
+                try db.forEachRow("""
+                    SELECT rowid, snippet(hits, -1, char(1), char(2), '…', 20) FROM hits WHERE hits MATCH ?
+                    """, arguments: [expression]) { row in
+                    let rowid = Int64(row.int(0))
+                    if snippets[rowid] == nil { snippets[rowid] = row.string(1) }
+                }
             }
             return snippets
         }

@@ -124,11 +124,13 @@ public struct ExportProvenance: Sendable, Equatable {
 extension RuleStore {
     /// The rules that pass `filter`, with their editions, the topic names and their lineages.
     public func exportContent(_ filter: RuleFilter = RuleFilter()) throws -> ExportContent {
-        let rules = try rules(filter)
-        let topics = try topics()
-        let links = try allLinks()
-        let linked = Set(links.flatMap { [$0.from, $0.to] })
-        let lineages = try lineages(containing: rules.map(\.id).filter(linked.contains), links: links)
-        return ExportContent(rules: rules, editions: try editions(), topics: topics, lineages: lineages, filter: filter)
+        try answering {
+            let rules = try rules(filter)
+            let topics = try topics()
+            let links = try allLinks()
+            let linked = Set(links.flatMap { [$0.from, $0.to] })
+            let lineages = try lineages(containing: rules.map(\.id).filter(linked.contains), links: links)
+            return ExportContent(rules: rules, editions: try editions(), topics: topics, lineages: lineages, filter: filter)
+        }
     }
 }

@@ -124,34 +124,40 @@ enum ReadQueries {
 /// Editions and sources.
 extension RuleStore {
     public func editionIDs() throws -> [String] {
-        try db.rows(ReadQueries.editionIDs).map { $0.string("id") }
+        try answering {
+            try db.rows(ReadQueries.editionIDs).map { $0.string("id") }
+        }
     }
 
     public func editions() throws -> [EditionSummary] {
-        let sources = try db.rows(ReadQueries.sourcesWithRuleCounts)
-        let kinds = try db.rows(ReadQueries.ruleCountsByEditionAndKind)
-        return try db.rows(ReadQueries.editions).map { row in
-            let id = row.string("id")
-            var byKind: [RuleKind: Int] = [:]
-            for k in kinds where k.string("edition_id") == id {
-                if let kind = RuleKind(rawValue: k.string("kind")) { byKind[kind] = k.int("n") }
+        try answering {
+            let sources = try db.rows(ReadQueries.sourcesWithRuleCounts)
+            let kinds = try db.rows(ReadQueries.ruleCountsByEditionAndKind)
+            return try db.rows(ReadQueries.editions).map { row in
+                let id = row.string("id")
+                var byKind: [RuleKind: Int] = [:]
+                for k in kinds where k.string("edition_id") == id {
+                    if let kind = RuleKind(rawValue: k.string("kind")) { byKind[kind] = k.int("n") }
+                }
+                let mine = sources.filter { $0.string("edition_id") == id }.map {
+                    EditionSummary.Source(path: $0.string("path"), document: $0.string("document"),
+                                          chunk: $0.optionalInt("chunk"), form: $0.string("form"),
+                                          coverage: $0.string("coverage"), rules: $0.int("rules"), sha256: $0.string("sha256"))
+                }
+                return EditionSummary(
+                    id: id, name: row.string("name"), date: row.optionalString("date"),
+                    platformScope: row.string("platform_scope"), platforms: Self.decodeList(row.string("platforms")),
+                    rules: byKind.values.reduce(0, +), rulesByKind: byKind, sources: mine)
             }
-            let mine = sources.filter { $0.string("edition_id") == id }.map {
-                EditionSummary.Source(path: $0.string("path"), document: $0.string("document"),
-                                      chunk: $0.optionalInt("chunk"), form: $0.string("form"),
-                                      coverage: $0.string("coverage"), rules: $0.int("rules"), sha256: $0.string("sha256"))
-            }
-            return EditionSummary(
-                id: id, name: row.string("name"), date: row.optionalString("date"),
-                platformScope: row.string("platform_scope"), platforms: Self.decodeList(row.string("platforms")),
-                rules: byKind.values.reduce(0, +), rulesByKind: byKind, sources: mine)
         }
     }
 
     /// Throws a clear error when `edition` is not in the database.
     public func checkEdition(_ edition: String) throws {
-        let known = try editionIDs()
-        guard known.contains(edition) else { throw HIGError.unknownEdition(edition, known: known) }
+        try answering {
+            let known = try editionIDs()
+            guard known.contains(edition) else { throw HIGError.unknownEdition(edition, known: known) }
+        }
     }
 
     /// Whether an edition is an excerpt (`ReadQueries.editionIsExcerpt`).
@@ -164,13 +170,17 @@ extension RuleStore {
 extension RuleStore {
     /// The rules that pass `filter`, in edition and reading order.
     public func rules(_ filter: RuleFilter = RuleFilter()) throws -> [RuleRecord] {
-        if let edition = filter.edition { try checkEdition(edition) }
-        return try db.rows(ReadQueries.rules, arguments: [filter.edition, filter.kind?.rawValue, filter.platform, filter.topic])
-            .map(Self.record)
+        try answering {
+            if let edition = filter.edition { try checkEdition(edition) }
+            return try db.rows(ReadQueries.rules, arguments: [filter.edition, filter.kind?.rawValue, filter.platform, filter.topic])
+                .map(Self.record)
+        }
     }
 
     public func rule(id: String) throws -> RuleRecord? {
-        try db.rows(ReadQueries.ruleByID, arguments: [id]).first.map(Self.record)
+        try answering {
+            try db.rows(ReadQueries.ruleByID, arguments: [id]).first.map(Self.record)
+        }
     }
 
     /// One edition's rule ids in reading order.
@@ -182,41 +192,45 @@ extension RuleStore {
 
     /// The words and citations of the rules `diff` shows: its removed, added and changed rules.
     public func ruleTexts(of diff: EditionDiff) throws -> [String: RuleText] {
-        var shown = Set(diff.removed + diff.added + diff.notInExcerpt + diff.notInFromExcerpt)
-        for pair in diff.changed {
-            shown.insert(pair.from)
-            shown.insert(pair.to)
-        }
-        var texts: [String: RuleText] = [:]
-        texts.reserveCapacity(shown.count)
-        for edition in [diff.from, diff.to] {
-            try db.forEachRow(ReadQueries.editionTexts, arguments: [edition]) { row in
-                let id = row.string(0)
-                guard shown.contains(id) else { return }
-                texts[id] = RuleText(id: id, text: row.string(1),
-                                     citation: RuleRecord.Source.citation(file: row.string(4), lineStart: row.int(2), lineEnd: row.int(3)))
+        try answering {
+            var shown = Set(diff.removed + diff.added + diff.notInExcerpt + diff.notInFromExcerpt)
+            for pair in diff.changed {
+                shown.insert(pair.from)
+                shown.insert(pair.to)
             }
+            var texts: [String: RuleText] = [:]
+            texts.reserveCapacity(shown.count)
+            for edition in [diff.from, diff.to] {
+                try db.forEachRow(ReadQueries.editionTexts, arguments: [edition]) { row in
+                    let id = row.string(0)
+                    guard shown.contains(id) else { return }
+                    texts[id] = RuleText(id: id, text: row.string(1),
+                                         citation: RuleRecord.Source.citation(file: row.string(4), lineStart: row.int(2), lineEnd: row.int(3)))
+                }
+            }
+            return texts
         }
-        return texts
     }
 
     public func detail(id: String) throws -> RuleDetail {
-        guard let record = try rule(id: id) else {
-            let suggestions = try db.rows(ReadQueries.ruleIDsLike, Self.likePrefix(String(id.prefix(max(4, id.count - 2)))))
-                .map { $0.string("id") }
-            throw HIGError.unknownRule(id, suggestions: suggestions)
+        try answering {
+            guard let record = try rule(id: id) else {
+                let suggestions = try db.rows(ReadQueries.ruleIDsLike, Self.likePrefix(String(id.prefix(max(4, id.count - 2)))))
+                    .map { $0.string("id") }
+                throw HIGError.unknownRule(id, suggestions: suggestions)
+            }
+            let repairs = try db.rows(ReadQueries.repairsOfRule, id)
+                .map { Repair(line: $0.int("line"), kind: Repair.Kind(rawValue: $0.string("kind")) ?? .gluedWords,
+                              original: $0.string("original"), replacement: $0.string("replacement")) }
+            let related = { (row: Row) in
+                RuleDetail.Related(id: row.string("id"), kind: RuleKind(rawValue: row.string("kind")) ?? .context,
+                                   summary: row.optionalString("title") ?? row.string("text"))
+            }
+            let parent = try record.parent.flatMap { try db.rows(ReadQueries.ruleSummary, $0).first.map(related) }
+            let children = try db.rows(ReadQueries.childrenOfRule, id).map(related)
+            let editionName = try db.scalar(ReadQueries.editionName, record.edition)?.string ?? record.edition
+            return RuleDetail(record: record, editionName: editionName, repairs: repairs, parent: parent, children: children)
         }
-        let repairs = try db.rows(ReadQueries.repairsOfRule, id)
-            .map { Repair(line: $0.int("line"), kind: Repair.Kind(rawValue: $0.string("kind")) ?? .gluedWords,
-                          original: $0.string("original"), replacement: $0.string("replacement")) }
-        let related = { (row: Row) in
-            RuleDetail.Related(id: row.string("id"), kind: RuleKind(rawValue: row.string("kind")) ?? .context,
-                               summary: row.optionalString("title") ?? row.string("text"))
-        }
-        let parent = try record.parent.flatMap { try db.rows(ReadQueries.ruleSummary, $0).first.map(related) }
-        let children = try db.rows(ReadQueries.childrenOfRule, id).map(related)
-        let editionName = try db.scalar(ReadQueries.editionName, record.edition)?.string ?? record.edition
-        return RuleDetail(record: record, editionName: editionName, repairs: repairs, parent: parent, children: children)
     }
 
     static func record(_ row: Row) -> RuleRecord {
@@ -250,7 +264,9 @@ extension RuleStore {
 extension RuleStore {
     /// Every link, earlier rule first.
     public func allLinks() throws -> [LinkRecord] {
-        try links { _, _ in true }
+        try answering {
+            try links { _, _ in true }
+        }
     }
 
     /// The links between the rules `include` accepts (given the earlier and the later rule's
@@ -279,16 +295,18 @@ extension RuleStore {
     }
 
     public func topicMatrix() throws -> (editions: [String], topics: [TopicCounts]) {
-        let editions = try editionIDs()
-        let counts = try db.rows(ReadQueries.topicRuleCountsByEdition)
-        let topics = try topics().map { topic in
-            var byEdition: [String: Int] = [:]
-            for count in counts where count.string("topic_slug") == topic.slug {
-                byEdition[count.string("edition_id")] = count.int("n")
+        try answering {
+            let editions = try editionIDs()
+            let counts = try db.rows(ReadQueries.topicRuleCountsByEdition)
+            let topics = try topics().map { topic in
+                var byEdition: [String: Int] = [:]
+                for count in counts where count.string("topic_slug") == topic.slug {
+                    byEdition[count.string("edition_id")] = count.int("n")
+                }
+                return TopicCounts(slug: topic.slug, name: topic.name, description: topic.description, counts: byEdition)
             }
-            return TopicCounts(slug: topic.slug, name: topic.name, description: topic.description, counts: byEdition)
+            return (editions, topics)
         }
-        return (editions, topics)
     }
 
     /// The ids of a topic's rules.

@@ -3,7 +3,9 @@
 extension RuleStore {
     /// The rule's lineage: every rule reachable from it through links, either way.
     public func lineage(of id: String) throws -> Lineage {
-        try lineages(containing: [id], links: allLinks()).first ?? Lineage(versions: [], links: [])
+        try answering {
+            try lineages(containing: [id], links: allLinks()).first ?? Lineage(versions: [], links: [])
+        }
     }
 
     /// The lineages that hold any of `ids`, each once, in the order their first id comes.

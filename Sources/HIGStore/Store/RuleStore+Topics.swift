@@ -12,6 +12,8 @@ extension RuleStore {
 
     /// The topic a user means, from the taxonomy this database was built with.
     public func resolveTopic(_ input: String) throws -> Taxonomy.Topic {
-        try TopicResolver(taxonomy: .bundled).resolve(input)
+        try answering {
+            try TopicResolver(taxonomy: .bundled).resolve(input)
+        }
     }
 }
