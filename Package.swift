@@ -11,6 +11,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Tests only: a real RFC 4180 reader for the CSV round trip (one small target, no dependencies).
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        // Tests only: property-based checks that each byte-level fast path answers as its definition.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -25,7 +27,7 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
-        // Turns Migrations/*.sql and Data/lexicon/*.txt into Swift source at build time, so a
+        // Turns Migrations/*.sql and Data/ (lexicon, taxonomy, vocabulary) into Swift source at build time, so a
         // `hig` binary copied anywhere still carries its schema and word list.
         .executableTarget(name: "EmbedResourcesTool"),
         .plugin(
@@ -36,6 +38,7 @@ let package = Package(
         .target(
             name: "HIGStore",
             dependencies: ["CSQLite", "CLibCrypto"],
+            exclude: ["Bytes/README.md"],
             plugins: ["EmbedResources"]
         ),
         .executableTarget(
@@ -47,7 +50,10 @@ let package = Package(
         ),
         .testTarget(
             name: "HIGStoreTests",
-            dependencies: ["HIGStore", "CSQLite", .product(name: "CSV", package: "CSV.swift")]
+            dependencies: [
+                "HIGStore", "CSQLite", .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,9 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the package's run-time resources (the numbered migrations, the word lists and the
-/// topic taxonomy) in
-/// the HIGStore module as Swift source.
+/// Embeds the package's run-time resources (the numbered migrations, the word lists, the
+/// topic taxonomy and the cue vocabulary) in the HIGStore module as Swift source.
 ///
 /// SwiftPM's `Bundle.module` calls `fatalError` on Linux when the resource bundle is not next
 /// to the binary, so a `hig` copied elsewhere would crash. Compiling the files in avoids that,
@@ -16,17 +15,19 @@ struct EmbedResources: BuildToolPlugin {
         let lexicon = try files(in: root.appending(path: "Data/lexicon"), withExtension: "txt")
             .filter { !$0.lastPathComponent.hasPrefix("SCOWL") }
         let taxonomy = try files(in: root.appending(path: "Data/taxonomy"), withExtension: "json")
+        let vocabulary = try files(in: root.appending(path: "Data/vocabulary"), withExtension: "json")
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
         var arguments = [output.path(percentEncoded: false)]
         arguments += migrations.map { "migration=" + $0.path(percentEncoded: false) }
         arguments += lexicon.map { "lexicon=" + $0.path(percentEncoded: false) }
         arguments += taxonomy.map { "taxonomy=" + $0.path(percentEncoded: false) }
+        arguments += vocabulary.map { "vocabulary=" + $0.path(percentEncoded: false) }
         return [
             .buildCommand(
-                displayName: "Embedding \(migrations.count) migrations, \(lexicon.count) word lists, \(taxonomy.count) taxonomies",
+                displayName: "Embedding \(migrations.count) migrations, \(lexicon.count) word lists, \(taxonomy.count) taxonomies, \(vocabulary.count) vocabularies",
                 executable: try context.tool(named: "EmbedResourcesTool").url,
                 arguments: arguments,
-                inputFiles: migrations + lexicon + taxonomy,
+                inputFiles: migrations + lexicon + taxonomy + vocabulary,
                 outputFiles: [output]
             )
         ]

@@ -59,19 +59,18 @@ public struct GluedWordRepairer: Sendable {
     /// The test `repairToken` settles most tokens with: ASCII, no bracket, and fewer than
     /// `minimumLength` letters or a known word once its letters are lowercased.
     private func isKnownOrShort(_ token: UnsafeBufferPointer<UInt8>) -> Bool {
-        func isLetter(_ byte: UInt8) -> Bool { (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) }
         var letters = 0
         for byte in token {
             if byte >= 128 || byte == UInt8(ascii: "(") { return false }
-            if isLetter(byte) { letters += 1 }
+            if ASCII.isLetter(byte) { letters += 1 }
         }
         if letters < Self.minimumLength { return true }
         // The lowercased letters are ASCII: looked up by their bytes (`LexiconIndex`), in a
         // buffer on the stack.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: letters) { lower in
             var count = 0
-            for byte in token where isLetter(byte) {
-                lower[count] = byte | 0x20
+            for byte in token where ASCII.isLetter(byte) {
+                lower[count] = ASCII.lowercased(byte)
                 count += 1
             }
             return index.contains(ascii: UnsafeBufferPointer(lower))
@@ -87,9 +86,9 @@ public struct GluedWordRepairer: Sendable {
             var lower: [UInt8] = []
             for byte in token.utf8 {
                 if byte >= 128 { ascii = false; break }
-                if (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) {
+                if ASCII.isLetter(byte) {
                     letters += 1
-                    lower.append(byte | 0x20)
+                    lower.append(ASCII.lowercased(byte))
                 }
             }
             // Curly quotes and other non-ASCII marks take the slow path below.

@@ -49,7 +49,7 @@ public struct Lexicon: Sendable {
                 while last > first, isBlank(bytes[last - 1]) { last -= 1 }
                 if first < last, bytes[first] != UInt8(ascii: "#") {
                     word.removeAll(keepingCapacity: true)
-                    for byte in bytes[first..<last] { word.append(byte >= 65 && byte <= 90 ? byte + 32 : byte) }
+                    for byte in bytes[first..<last] { word.append(ASCII.lowercased(byte)) }
                     words.insert(String(decoding: word, as: UTF8.self))
                 }
                 index = end + 1
@@ -100,14 +100,14 @@ public struct Lexicon: Sendable {
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
-                if byte < 128, !Self.isASCIILetter(byte) {
+                if byte < 128, !ASCII.isLetter(byte) {
                     index += 1
                     continue
                 }
                 var length = 0
                 var end = index
-                while end < bytes.count, Self.isASCIILetter(bytes[end]) {
-                    scratch[length] = bytes[end] | 0x20
+                while end < bytes.count, ASCII.isLetter(bytes[end]) {
+                    scratch[length] = ASCII.lowercased(bytes[end])
                     length += 1
                     end += 1
                 }
@@ -121,8 +121,8 @@ public struct Lexicon: Sendable {
                 while index < bytes.count {
                     let byte = bytes[index]
                     if byte < 128 {
-                        guard Self.isASCIILetter(byte) else { break }
-                        word.append(byte | 0x20)
+                        guard ASCII.isLetter(byte) else { break }
+                        word.append(ASCII.lowercased(byte))
                         index += 1
                         continue
                     }
@@ -149,8 +149,6 @@ public struct Lexicon: Sendable {
         asciiCounts.forEach { word, count in counts[String(decoding: word, as: UTF8.self), default: 0] += count }
         return counts
     }
-
-    private static func isASCIILetter(_ byte: UInt8) -> Bool { (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) }
 
     /// Adds counts from `wordCounts(in:)`, for the words the lexicon knows.
     mutating func addCounts(_ counts: [String: Int]) {

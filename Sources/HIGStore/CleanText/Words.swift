@@ -32,14 +32,9 @@ enum Words {
         for scalar in scalars {
             let value = scalar.value
             if value < 128 {
-                if value >= 65 && value <= 90 {
+                if ASCII.isLetter(UInt8(value)) || (digits && value >= 48 && value <= 57) {
                     if pendingApostrophe { current.append(39); pendingApostrophe = false }
-                    current.append(UInt8(value + 32))
-                    continue
-                }
-                if (value >= 97 && value <= 122) || (digits && value >= 48 && value <= 57) {
-                    if pendingApostrophe { current.append(39); pendingApostrophe = false }
-                    current.append(UInt8(value))
+                    current.append(ASCII.lowercased(UInt8(value)))
                     continue
                 }
                 if value == 39, apostrophes, !current.isEmpty, !pendingApostrophe {

@@ -35,42 +35,44 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    static let hedges = ["generally,", "in general,", "when possible,", "if possible,", "whenever possible,",
-                         "typically,", "usually,", "ideally,", "in most cases,"]
+    /// Opening qualifiers that soften a recommendation (Data/vocabulary/cues.json, "hedges").
+    static let hedges = CueWords.bundled.prefixes("hedges")
 
-    /// The force of `text`'s lead sentence.
+    /// The force of `text`'s lead sentence. Plain texts are read on their bytes.
     public static func of(_ text: String) -> NormativeForce {
-        var text = text
-        if let plain = text.withUTF8({ PlainText.isPlain($0) ? of(plain: $0) : nil }) { return plain }
-        let lead = (Sentences.firstSentence(of: text) ?? text)
-        // Button names ("Don't Allow") are no cues: words come without capitalized names.
-        let words = Sentences.words(withoutNames(lead))
-        let single = Set(words)
-        func has(_ phrases: [[String]]) -> Bool {
-            phrases.contains { parts in
-                guard parts.count > 1 else { return single.contains(parts[0]) }
-                guard single.contains(parts[0]), words.count >= parts.count else { return false }
-                for start in 0...(words.count - parts.count) where words[start] == parts[0] {
-                    if words[start..<(start + parts.count)].elementsEqual(parts) { return true }
-                }
-                return false
-            }
-        }
-        if has(Cue.dont) { return .dont }
-        if words.first == "avoid" || has(Cue.avoid) { return .avoid }
-        if has(Cue.must) { return .must }
-        // Folded only here: most leads have told their force before.
-        let lower = FastText.foldedLowercase(lead)
-        if hedges.contains(where: { lower.hasPrefix($0) }) { return .hedged }
-        if has(Cue.should) { return .should }
-        if let first = words.first, RuleClassifier.imperativeVerbs.contains(first) { return .imperative }
-        if has(Cue.may) { return .may }
-        return .none
+        PlainText.reading(text, of(plain:)) ?? Definition.of(text)
     }
 
-    /// `of` on the bytes of a plain text (`PlainText`): the same lead sentence, the same words
-    /// kept, the same cues.
-    private static func of(plain bytes: UnsafeBufferPointer<UInt8>) -> NormativeForce {
+    enum Definition {
+        /// The first cue family found among the lead's words outside names (`Sentences`), in
+        /// the order: don't, avoid (or a lead opening "avoid"), must, a hedge opening the lead,
+        /// should, an imperative opening, may.
+        static func of(_ text: String) -> NormativeForce {
+            let lead = Sentences.Definition.firstSentence(of: text) ?? text
+            // Button names ("Don't Allow") are no cues.
+            let words = Sentences.words(Sentences.Definition.withoutNames(lead))
+            func has(_ phrases: [[String]]) -> Bool {
+                phrases.contains { phrase in
+                    (0...max(0, words.count - phrase.count)).contains { start in
+                        start + phrase.count <= words.count && words[start..<(start + phrase.count)].elementsEqual(phrase)
+                    }
+                }
+            }
+            if has(Cue.dont) { return .dont }
+            if words.first == "avoid" || has(Cue.avoid) { return .avoid }
+            if has(Cue.must) { return .must }
+            let lower = FastText.foldedLowercase(lead)
+            if hedges.contains(where: { lower.hasPrefix($0) }) { return .hedged }
+            if has(Cue.should) { return .should }
+            if let first = words.first, Cue.imperativeOpenings.contains(first) { return .imperative }
+            if has(Cue.may) { return .may }
+            return .none
+        }
+    }
+
+    /// `Definition.of` on the bytes of a plain text (`PlainText`): the same lead sentence, the
+    /// same words kept, the same cues.
+    static func of(plain bytes: UnsafeBufferPointer<UInt8>) -> NormativeForce {
         let leadEnd = PlainText.sentenceEnd(bytes, from: 0).map { $0 + 1 } ?? bytes.count
         let vocabulary = plainCues
         var first: Int?
@@ -97,13 +99,13 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
     /// The words of the cues, for reading plain texts on their bytes.
     static let plainCues = CueVocabulary([
         (Cue.dont, .dont), (Cue.avoid, .avoid), (Cue.must, .must), (Cue.should, .should), (Cue.may, .may),
-        ([["avoid"]], .avoidOpening), (RuleClassifier.imperativeVerbs.map { [$0] }, .imperativeVerb),
+        ([["avoid"]], .avoidOpening), (Cue.imperativeOpenings.map { [$0] }, .imperativeVerb),
     ])
 
     /// `hedges` as bytes; made of lowercase ASCII letters, spaces and commas, which
     /// `FastText.foldedLowercase` gives only for themselves and for capitals A to Z.
     private static let plainHedges: [[UInt8]] = hedges.map { hedge in
-        precondition(hedge.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ",") || ($0 >= 97 && $0 <= 122) },
+        precondition(hedge.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ",") || ASCII.isLetter($0) && !ASCII.isUppercase($0) },
                      "a hedge the byte reading cannot match: \(hedge)")
         return Array(hedge.utf8)
     }
@@ -111,50 +113,18 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
     /// Whether the lowercased `lead` starts with `hedge`.
     private static func startsWithHedge(_ lead: Slice<UnsafeBufferPointer<UInt8>>, _ hedge: [UInt8]) -> Bool {
         guard hedge.count <= lead.count else { return false }
-        return zip(lead, hedge).allSatisfy { byte, hedgeByte in
-            (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == hedgeByte
-        }
+        return zip(lead, hedge).allSatisfy { byte, hedgeByte in ASCII.lowercased(byte) == hedgeByte }
     }
 
-    /// The words that mark each force, in the order they are tried; split into words once.
+    /// The words that mark each force, in the order they are tried (Data/vocabulary/cues.json).
     private enum Cue {
-        static let dont = words(["must not", "never", "don't", "do not", "shouldn't", "should not"])
-        static let avoid = words(["avoid"])
-        static let must = words(["must", "always", "be sure", "make sure", "required"])
-        static let should = words(["should", "prefer", "consider", "recommended", "it's best", "it's better", "try to", "good idea"])
-        static let may = words(["you can", "you may", "can"])
-
-        static func words(_ phrases: [String]) -> [[String]] { phrases.map { $0.split(separator: " ").map(String.init) } }
-    }
-
-    /// `RuleClassifier.withoutNames` on Unicode scalars: a word opening with a capital letter is
-    /// left out unless it opens a sentence. The force of every rule of every edition is read at
-    /// import, and `Character`-wise scanning was most of that time.
-    static func withoutNames(_ text: String) -> String {
-        // The kept words' bytes, copied as they are: appending scalar by scalar to a
-        // `String.UnicodeScalarView` was most of this function's time.
-        var kept: [UInt8] = []
-        kept.reserveCapacity(text.utf8.count)
-        var sentenceStart = true
-        for token in text.unicodeScalars.split(separator: " ") {
-            let letter = token.first { isAlphabetic($0) }
-            let opensWithCapital = letter.map { $0.value < 128 ? ($0.value >= 65 && $0.value <= 90) : $0.properties.isUppercase } ?? false
-            if sentenceStart || !opensWithCapital {
-                if !kept.isEmpty { kept.append(UInt8(ascii: " ")) }
-                kept.append(contentsOf: Substring(token).utf8)
-            }
-            if let last = token.last(where: { !"\"”’')".unicodeScalars.contains($0) }) {
-                sentenceStart = ".!?:".unicodeScalars.contains(last)
-            }
-        }
-        return String(decoding: kept, as: UTF8.self)
-    }
-
-    /// `properties.isAlphabetic`, answered without a property look-up for ASCII.
-    private static func isAlphabetic(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        guard value >= 128 else { return (value >= 65 && value <= 90) || (value >= 97 && value <= 122) }
-        return scalar.properties.isAlphabetic
+        static let dont = CueWords.bundled.phrases("force-dont")
+        static let avoid = CueWords.bundled.phrases("force-avoid")
+        static let must = CueWords.bundled.phrases("force-must")
+        static let should = CueWords.bundled.phrases("force-should")
+        static let may = CueWords.bundled.phrases("force-may")
+        /// A lead opening with one of these is an imperative.
+        static let imperativeOpenings = RuleClassifier.imperativeVerbs.union(CueWords.bundled.words("force-imperative-openings"))
     }
 
     /// Words a rule tells the reader to use, and words it tells them not to use:

@@ -57,7 +57,7 @@ struct TermScanner {
     /// separator.
     private static let asciiTokenByte: [UInt8] = (0..<128).map { value in
         switch value {
-        case 65...90: UInt8(value + 32)
+        case 65...90: ASCII.lowercased(UInt8(value))
         case 97...122, 48...57: UInt8(value)
         default: 0
         }

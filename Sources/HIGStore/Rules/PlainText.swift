@@ -1,15 +1,27 @@
-/// Sentences and words of a plain text read on its UTF-8 bytes, for `RuleClassifier` and
-/// `NormativeForce`, which read every rule at import: the scalar arrays, word Strings and
-/// String hashing of their general reading were most of their time.
+/// Sentences and words of a plain text read on its UTF-8 bytes: the fast path of
+/// `Sentences.firstSentence`, `RuleClassifier.prescribes`, `RuleClassifier.isDefinition` and
+/// `NormativeForce.of`, which read every rule at import (measured: Bytes/README.md). Each must
+/// answer what its `Definition` answers; `PlainTextReadingTests` checks it on generated texts.
 ///
 /// A text is plain when each of its scalars is ASCII but CR, or General Punctuation from
 /// U+2010 to U+2027 (dashes, quotes, bullets, the ellipsis). None of these is a letter, a
 /// capital, white space or a mark that joins a Character, and each is one Character, so on a
-/// plain text the general reading (`Sentences`, `Words.lowercased`, `withoutNames`) comes to:
+/// plain text the definitions (`Sentences.Definition`, `Words.lowercased`) come to:
 /// - a word is a run of ASCII letters, lowercased, with one apostrophe (', ‘ or ’) between two
 ///   of its letters kept as '; any other byte ends a word;
 /// - a capital is A to Z; sentence and name tests look only at ASCII bytes and at ‘ ’ “ ”.
 enum PlainText {
+    /// `body` on the bytes of `text` when it is plain, else nil.
+    @inline(__always)
+    static func reading<Answer>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Answer) -> Answer? {
+        FastText.withBytes(text) { bytes in isPlain(bytes) ? body(bytes) : nil }
+    }
+
+    /// `Sentences.Definition.firstSentence` of plain `bytes`.
+    static func firstSentence(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        sentenceEnd(bytes, from: 0).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[...$0]), as: UTF8.self) }
+    }
+
     /// Whether valid UTF-8 `bytes` are a plain text.
     static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
@@ -38,7 +50,7 @@ enum PlainText {
     }
 
     /// The index of the `.`, `!` or `?` that ends the sentence starting at `start`, where
-    /// `Sentences.all(in:)` and `Sentences.firstSentence(of:)` cut; nil when it runs to the end.
+    /// `Sentences.Definition.sentenceEnd` cuts; nil when it runs to the end.
     /// The next sentence starts two bytes later, after the one space the cut needs.
     static func sentenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var depth = 0
@@ -62,7 +74,7 @@ enum PlainText {
     /// A capital, or an opening quote: " ' “ ‘.
     private static func opensSentence(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         let byte = bytes[index]
-        if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+        if ASCII.isUppercase(byte) || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
             return true
         }
         return byte == 0xE2 && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0x9C || bytes[index + 2] == 0x98)
@@ -95,10 +107,9 @@ enum PlainText {
                 let byte = bytes[index]
                 if byte < 0x80 {
                     index += 1
-                    let lower = byte | 0x20
-                    if lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") {
+                    if ASCII.isLetter(byte) {
                         if pendingApostrophe { word.append(UInt8(ascii: "'")); pendingApostrophe = false }
-                        word.append(lower)
+                        word.append(ASCII.lowercased(byte))
                         continue
                     }
                     if byte == UInt8(ascii: "'"), word.length > 0, !pendingApostrophe {
@@ -121,7 +132,7 @@ enum PlainText {
         }
     }
 
-    /// Calls `body` with each word of `bytes[..<end]` that `withoutNames` keeps, in order, until
+    /// Calls `body` with each word of `bytes[..<end]` that `Sentences.Definition.withoutNames` keeps, in order, until
     /// `body` returns true: a word whose space-separated token opens with a capital is a name
     /// and left out, unless the token opens a sentence (the one before ends in . ! ? or :,
     /// closing quotes and parentheses aside).
@@ -134,10 +145,7 @@ enum PlainText {
             let tokenStart = index
             var opensWithCapital: Bool?
             while index < end, bytes[index] != UInt8(ascii: " ") {
-                if opensWithCapital == nil {
-                    let lower = bytes[index] | 0x20
-                    if lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") { opensWithCapital = bytes[index] != lower }
-                }
+                if opensWithCapital == nil, ASCII.isLetter(bytes[index]) { opensWithCapital = ASCII.isUppercase(bytes[index]) }
                 index += 1
             }
             if sentenceStart || opensWithCapital != true {
@@ -168,100 +176,5 @@ enum PlainText {
             }
         }
         return nil
-    }
-}
-
-/// The words some cue phrases (of one or two words) are made of, each with the roles a caller
-/// gives it, looked up from a word's bytes without making a String.
-struct CueVocabulary: Sendable {
-    struct Roles: OptionSet, Sendable {
-        let rawValue: UInt32
-    }
-
-    /// A word's lowercase bytes, packed (up to 16; a longer word is in no vocabulary).
-    struct Key: Equatable, Sendable {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        var length = 0
-
-        mutating func append(_ byte: UInt8) {
-            if length < 8 {
-                low |= UInt64(byte) &<< (length &* 8)
-            } else if length < 16 {
-                high |= UInt64(byte) &<< ((length &- 8) &* 8)
-            }
-            length &+= 1
-        }
-    }
-
-    private static let slotBits = 9
-    /// Entry 0 is every word outside the vocabulary.
-    private var words: [String] = [""]
-    private var roles: [Roles] = [[]]
-    /// By first word's entry times `words.count` plus the second's.
-    private var pairRoles: [Roles] = []
-    /// Open addressing on `Key`s: a word's entry, 0 for an empty slot.
-    private var slots = [Int](repeating: 0, count: 1 << slotBits)
-    private var keys = [Key](repeating: Key(), count: 1 << slotBits)
-
-    init(_ phrases: [(phrases: [[String]], role: Roles)]) {
-        for (list, _) in phrases {
-            for phrase in list {
-                precondition((1...2).contains(phrase.count), "cue phrases have one or two words: \(phrase)")
-                for word in phrase where !words.contains(word) { insert(word) }
-            }
-        }
-        pairRoles = [Roles](repeating: [], count: words.count * words.count)
-        for (list, role) in phrases {
-            for phrase in list {
-                let first = index(of: phrase[0])
-                if phrase.count == 1 {
-                    roles[first].insert(role)
-                } else {
-                    pairRoles[first * words.count + index(of: phrase[1])].insert(role)
-                }
-            }
-        }
-    }
-
-    private mutating func insert(_ word: String) {
-        precondition(word.utf8.count <= 16, "cue words have 16 bytes at most: \(word)")
-        var key = Key()
-        for byte in word.utf8 { key.append(byte) }
-        words.append(word)
-        roles.append([])
-        var slot = Self.slot(key)
-        while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
-        slots[slot] = words.count - 1
-        keys[slot] = key
-    }
-
-    private func index(of word: String) -> Int {
-        words.firstIndex(of: word)!
-    }
-
-    private static func slot(_ key: Key) -> Int {
-        let mixed = (key.low ^ key.high &* 0xC2B2_AE3D_27D4_EB4F ^ UInt64(key.length)) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: mixed &>> (64 - slotBits))
-    }
-
-    /// The word's entry, or 0.
-    func entry(_ key: Key) -> Int {
-        guard key.length <= 16 else { return 0 }
-        var slot = Self.slot(key)
-        while slots[slot] != 0 {
-            if keys[slot] == key { return slots[slot] }
-            slot = (slot + 1) & (slots.count - 1)
-        }
-        return 0
-    }
-
-    func roles(of entry: Int) -> Roles {
-        roles[entry]
-    }
-
-    /// The roles of the two words read one after the other.
-    func roles(of first: Int, _ second: Int) -> Roles {
-        pairRoles[first * words.count + second]
     }
 }

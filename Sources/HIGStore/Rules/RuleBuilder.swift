@@ -5,11 +5,9 @@ struct RuleBuilder {
     private var boldLeads: [Int: String] = [:]
 
     /// Sentence openings that refer back to the statement before them and so cannot stand
-    /// alone: such a paragraph or bullet is the explanation of the rule above it.
-    static let continuationOpenings = [
-        "instead,", "also,", "however,", "otherwise,", "in addition,", "that is,", "for example,",
-        "for instance,", "similarly,", "then,", "in that case,", "in this case,",
-    ]
+    /// alone: such a paragraph or bullet is the explanation of the rule above it
+    /// (Data/vocabulary/cues.json, "continuation-openings").
+    static let continuationOpenings = CueWords.bundled.prefixes("continuation-openings")
 
     static func continues(_ text: String) -> Bool {
         let lower = FastText.lowercasedStart(text)
@@ -24,7 +22,10 @@ struct RuleBuilder {
         return onBytes ?? continuationOpenings.contains { lower.hasPrefix($0) }
     }
 
-    private static let continuationOpeningBytes = continuationOpenings.map { Array($0.utf8) }
+    private static let continuationOpeningBytes = continuationOpenings.map { opening in
+        precondition(opening.utf8.allSatisfy { $0 >= 32 && $0 < 127 }, "a continuation opening the byte reading cannot match: \(opening)")
+        return Array(opening.utf8)
+    }
 
     var last: RuleDraft? { drafts.last }
 

@@ -1,114 +1,91 @@
-/// Sentence-level reading of clean text: where the first sentence ends, and the words that
-/// open a sentence.
+/// Sentence-level reading of clean text: where sentences end, the words of a text, and the
+/// capitalised names inside sentences that are no cues.
+///
+/// `Definition` says what each reading is, on Characters. `PlainText` reads the same on the
+/// bytes of most texts, faster; `PlainTextReadingTests` checks that both answer alike.
 enum Sentences {
     /// The first sentence of `text` (with its end mark), or nil when the text is one sentence.
-    ///
-    /// A sentence ends at `.`, `!` or `?` followed by a space and a capital or a quote, so
-    /// "Command-Period (.) on" and "exclamationmark.triangle" do not end one.
     static func firstSentence(of text: String) -> String? {
-        // A plain text (`PlainText`), read on its bytes: no array of its scalars, no String
-        // made scalar by scalar.
-        var text = text
-        let plain = text.withUTF8 { bytes -> (isPlain: Bool, sentence: String?) in
-            guard PlainText.isPlain(bytes) else { return (false, nil) }
-            let end = PlainText.sentenceEnd(bytes, from: 0)
-            return (true, end.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[...$0]), as: UTF8.self) })
-        }
-        if plain.isPlain { return plain.sentence }
-        let chars = Array(text.unicodeScalars)
-        var i = 0
-        var depth = 0
-        while i < chars.count - 1 {
-            let c = chars[i]
-            if c == "(" { depth += 1 } else if c == ")" { depth = max(0, depth - 1) }
-            if depth == 0, c == "." || c == "!" || c == "?", chars[i + 1] == " ", i + 2 < chars.count {
-                let next = chars[i + 2]
-                if next.properties.isUppercase || "\"“‘'".unicodeScalars.contains(next) {
-                    var view = String.UnicodeScalarView()
-                    view.append(contentsOf: chars[0...i])
-                    let sentence = String(view)
-                    // "e.g." and "i.e." do not end sentences.
-                    if !sentence.hasSuffix("e.g.") && !sentence.hasSuffix("i.e.") { return sentence }
-                }
-            }
-            i += 1
-        }
-        return nil
-    }
-
-    /// Every sentence of `text`, cut where `firstSentence` would cut, in one pass: a rule of
-    /// thousands of sentences costs no more than reading it once.
-    static func all(in text: String) -> [String] {
-        let chars = Array(text)
-        var sentences: [String] = []
-        var start = 0
-        var depth = 0
-        var i = 0
-        while i < chars.count - 1 {
-            let c = chars[i]
-            if c == "(" { depth += 1 } else if c == ")" { depth = max(0, depth - 1) }
-            if depth == 0, ".!?".contains(c), chars[i + 1] == " ", i + 2 < chars.count {
-                let next = chars[i + 2]
-                if next.isUppercase || "\"“‘'".contains(next) {
-                    let sentence = String(chars[start...i])
-                    if !sentence.hasSuffix("e.g.") && !sentence.hasSuffix("i.e.") {
-                        sentences.append(sentence)
-                        start = i + 1
-                        while start < chars.count, chars[start].isWhitespace, !chars[start].isNewline { start += 1 }
-                        depth = 0
-                        i = start
-                        continue
-                    }
-                }
-            }
-            i += 1
-        }
-        sentences.append(start < chars.count ? String(chars[start...]) : "")
-        return sentences
-    }
-
-    /// `all(in:)` for a text whose Characters are single scalars (`FastText.isOneScalarPerCharacter`),
-    /// read on its scalars: the ranges of its sentences.
-    static func all(in scalars: [Unicode.Scalar]) -> [Range<Int>] {
-        var sentences: [Range<Int>] = []
-        var start = 0
-        var depth = 0
-        var i = 0
-        while i < scalars.count - 1 {
-            let c = scalars[i]
-            if c == "(" { depth += 1 } else if c == ")" { depth = max(0, depth - 1) }
-            if depth == 0, c == "." || c == "!" || c == "?", scalars[i + 1] == " ", i + 2 < scalars.count {
-                let next = scalars[i + 2]
-                if Character(next).isUppercase || "\"“‘'".unicodeScalars.contains(next) {
-                    if !endsWithAbbreviation(scalars[start...i]) {
-                        sentences.append(start..<(i + 1))
-                        start = i + 1
-                        while start < scalars.count, Character(scalars[start]).isWhitespace, !Character(scalars[start]).isNewline {
-                            start += 1
-                        }
-                        depth = 0
-                        i = start
-                        continue
-                    }
-                }
-            }
-            i += 1
-        }
-        sentences.append(start < scalars.count ? start..<scalars.count : scalars.count..<scalars.count)
-        return sentences
-    }
-
-    /// "e.g." and "i.e." do not end sentences.
-    private static func endsWithAbbreviation(_ sentence: ArraySlice<Unicode.Scalar>) -> Bool {
-        guard sentence.count >= 4 else { return false }
-        let end = sentence.suffix(4)
-        return (end.elementsEqual("e.g.".unicodeScalars) || end.elementsEqual("i.e.".unicodeScalars))
+        PlainText.reading(text, PlainText.firstSentence) ?? Definition.firstSentence(of: text)
     }
 
     /// The lowercased words of `text`, letters and apostrophes only (typographic ones folded).
     static func words(_ text: String) -> [String] {
         Words.lowercased(text, digits: false, apostrophes: true)
     }
-}
 
-import Foundation
+    enum Definition {
+        /// A sentence ends at `.`, `!` or `?` outside parentheses, followed by one space and a
+        /// capital or an opening quote (" ' “ ‘), unless it ends with "e.g." or "i.e.": so
+        /// "Command-Period (.) on" and "exclamationmark.triangle" end none.
+        ///
+        /// The index of the mark that ends the sentence of `characters` starting at `start`, or
+        /// nil when it runs to the end.
+        static func sentenceEnd(_ characters: [Character], from start: Int) -> Int? {
+            var depth = 0
+            var index = start
+            while index + 1 < characters.count {
+                let character = characters[index]
+                if character == "(" {
+                    depth += 1
+                } else if character == ")" {
+                    depth = max(0, depth - 1)
+                } else if depth == 0, ".!?".contains(character), characters[index + 1] == " ",
+                          index + 2 < characters.count, opensSentence(characters[index + 2]),
+                          !endsWithAbbreviation(characters[start...index]) {
+                    return index
+                }
+                index += 1
+            }
+            return nil
+        }
+
+        private static func opensSentence(_ character: Character) -> Bool {
+            character.isUppercase || "\"“‘'".contains(character)
+        }
+
+        /// "e.g." and "i.e." do not end sentences.
+        private static func endsWithAbbreviation(_ sentence: ArraySlice<Character>) -> Bool {
+            sentence.count >= 4 && (sentence.suffix(4).elementsEqual("e.g.") || sentence.suffix(4).elementsEqual("i.e."))
+        }
+
+        static func firstSentence(of text: String) -> String? {
+            let characters = Array(text)
+            return sentenceEnd(characters, from: 0).map { String(characters[...$0]) }
+        }
+
+        /// Every sentence of `text`; the white space (but line ends) after a sentence's end
+        /// belongs to none. The last is the rest of the text, empty when nothing is left.
+        static func all(in text: String) -> [String] {
+            let characters = Array(text)
+            var sentences: [String] = []
+            var start = 0
+            while let end = sentenceEnd(characters, from: start) {
+                sentences.append(String(characters[start...end]))
+                start = end + 1
+                while start < characters.count, characters[start].isWhitespace, !characters[start].isNewline { start += 1 }
+            }
+            sentences.append(String(characters[min(start, characters.count)...]))
+            return sentences
+        }
+
+        /// The text without capitalised words inside a sentence: they are names of buttons and
+        /// controls ("the button that cancels the action (that is, Don't Allow)"), not cues.
+        ///
+        /// A space-separated token whose first letter (`Character.isLetter`) is uppercase is
+        /// left out unless it opens a sentence: the token before it ends in . ! ? or : (closing
+        /// quotes and parentheses aside), or it is the first.
+        static func withoutNames(_ text: String) -> String {
+            var kept: [Substring] = []
+            var sentenceStart = true
+            for token in text.split(separator: " ") {
+                let opensWithCapital = token.first(where: \.isLetter)?.isUppercase ?? false
+                if sentenceStart || !opensWithCapital { kept.append(token) }
+                if let last = token.last(where: { !"\"”’')".contains($0) }) {
+                    sentenceStart = ".!?:".contains(last)
+                }
+            }
+            return kept.joined(separator: " ")
+        }
+    }
+}

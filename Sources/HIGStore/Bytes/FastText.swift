@@ -95,7 +95,7 @@ enum FastText {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 65...90: out.append(Unicode.Scalar(scalar.value + 32)!)
+            case 65...90: out.append(Unicode.Scalar(UInt8(ASCII.lowercased(scalar.value))))
             case 0x2018, 0x2019: out.append("'")
             case 0x201C, 0x201D: out.append("\"")
             case 0..<128: out.append(scalar)
@@ -131,7 +131,7 @@ enum FastText {
             return String(unsafeUninitializedCapacity: length) { out in
                 for index in 0..<length {
                     let byte = bytes[index]
-                    out[index] = byte >= 65 && byte <= 90 ? byte + 32 : byte
+                    out[index] = ASCII.lowercased(byte)
                 }
                 return length
             }
