@@ -27,6 +27,9 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // A cache prefetch hint (`__builtin_prefetch`), which Swift has no way to give: lineage
+        // reads a later rule's candidates ahead of scoring them.
+        .target(name: "CPrefetch"),
         // Turns Migrations/*.sql and Data/ (lexicon, taxonomy, vocabulary) into Swift source at build time, so a
         // `hig` binary copied anywhere still carries its schema and word list.
         .executableTarget(name: "EmbedResourcesTool"),
@@ -37,7 +40,7 @@ let package = Package(
         ),
         .target(
             name: "HIGStore",
-            dependencies: ["CSQLite", "CLibCrypto"],
+            dependencies: ["CSQLite", "CLibCrypto", "CPrefetch"],
             exclude: ["Bytes/README.md"],
             plugins: ["EmbedResources"]
         ),

@@ -27,7 +27,7 @@ enum ExportFixtures {
         let old = rule("e1-00000001", edition: "e1", text: "Always use the word \"tap\" <here> & there.", topics: ["t<1>"])
         let new = rule("e2-00000002", edition: "e2", text: nasty, title: "Use <b>bold</b>", topics: ["t<1>", "t2"],
                        previous: [old.id], change: "revised", section: "Section › <sub>")
-        let link = LinkRecord(from: old.id, to: new.id, change: .revised, similarity: 0.5, method: "curated",
+        let link = LinkRecord(from: old.id, to: new.id, change: .revised, similarity: 0.5, method: .curated,
                               forceFrom: .must, forceTo: .avoid, forceChanged: true, reversal: true,
                               rationale: "Because <script>alert('x')</script> & \"so\".")
         return ExportContent(

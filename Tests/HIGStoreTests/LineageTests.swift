@@ -40,7 +40,7 @@ struct LineageTests {
         let current = try rule("current", line: 55)
         #expect(lineage.versions.map(\.id).contains(tap2010.id))
         let into2011 = try #require(lineage.links(into: tap2011.id).first)
-        #expect(into2011.from == tap2010.id && into2011.change == .unchanged && into2011.method == "matcher")
+        #expect(into2011.from == tap2010.id && into2011.change == .unchanged && into2011.method == .matcher)
         let intoCurrent = try #require(lineage.links(into: current.id).first { $0.from == tap2011.id })
         #expect(intoCurrent.reversal)
         let text = AnswerRenderer(colored: false).evolution(answer)
@@ -61,7 +61,7 @@ struct LineageTests {
         let links = try store.allLinks()
         for pair in diff.unchanged {
             let link = try #require(links.first { $0.from == pair[0] && $0.to == pair[1] })
-            #expect(link.method == "matcher")
+            #expect(link.method == .matcher)
             let before = try #require(try store.rule(id: pair[0]))
             let after = try #require(try store.rule(id: pair[1]))
             #expect(WordDiff.comparableWords(before.text) == WordDiff.comparableWords(after.text))
@@ -140,7 +140,7 @@ struct LineageTests {
 
     @Test func curatedLinksAreAFewAndGiveTheirReason() throws {
         let links = try store.allLinks()
-        let curated = links.filter { $0.method == "curated" }
+        let curated = links.filter { $0.method == .curated }
         #expect(curated.count == 4)
         #expect(curated.allSatisfy { ($0.rationale ?? "").count > 20 })
         #expect(Double(curated.count) / Double(links.count) < 0.15)

@@ -44,6 +44,40 @@ struct RuleMatcherTests {
         #expect(found.count == 3)
     }
 
+    @Test("The second half of a merge, the split above the other way round, is found by the same pass run the other way")
+    func secondHalfOfAMerge() {
+        // Rules 0 and 1 became rule 0: the mirror of the split above, earlier and later swapped.
+        let found = Self.links(
+            ["alpha bravo charlie delta", "kilo lima mike november foxtrot golf hotel", "zulu yankee xray whiskey victor"],
+            ["alpha bravo charlie delta echo foxtrot golf hotel", "zulu yankee xray whiskey victor"])
+        #expect(found.contains { $0 == (0, 0, .merged) })
+        #expect(found.contains { $0 == (1, 0, .merged) })
+        #expect(found.contains { $0 == (2, 1, .single) })
+        #expect(found.count == 3)
+    }
+
+    @Test("A rule left over whose words lie mostly in its neighbour's earlier rule is the second half of a split")
+    func splitFoundByWords() {
+        // Rule 0 became rules 0 and 1, each keeping half of its words: the second half is a
+        // candidate of the whole by its words alone.
+        let found = Self.links(
+            ["alpha bravo charlie delta echo foxtrot golf hotel", "zulu yankee xray whiskey victor"],
+            ["alpha bravo charlie delta", "echo foxtrot golf hotel", "zulu yankee xray whiskey victor"])
+        #expect(found.contains { $0 == (0, 0, .split) })
+        #expect(found.contains { $0 == (0, 1, .split) })
+        #expect(found.count == 3)
+    }
+
+    @Test("And the other way round, an earlier rule whose words lie mostly in its neighbour's later rule is half of a merge")
+    func mergeFoundByWords() {
+        let found = Self.links(
+            ["alpha bravo charlie delta", "echo foxtrot golf hotel", "zulu yankee xray whiskey victor"],
+            ["alpha bravo charlie delta echo foxtrot golf hotel", "zulu yankee xray whiskey victor"])
+        #expect(found.contains { $0 == (0, 0, .merged) })
+        #expect(found.contains { $0 == (1, 0, .merged) })
+        #expect(found.count == 3)
+    }
+
     @Test("A new rule next to an unchanged one is no second half, however many words it shares with it")
     func newRuleNextToUnchangedOne() {
         let found = Self.links(

@@ -12,7 +12,7 @@ public struct EditionDiff: Sendable, Equatable, Encodable {
         public let similarity: Double
         public let forceChanged: Bool
         public let reversal: Bool
-        public let method: String
+        public let method: LinkMethod
         public let rationale: String?
 
         enum CodingKeys: String, CodingKey {
@@ -157,7 +157,7 @@ extension RuleStore {
                 similarity: path.map(\.similarity).min() ?? 0,
                 forceChanged: path.first?.forceFrom != path.last?.forceTo,
                 reversal: path.contains(where: \.reversal),
-                method: path.contains { $0.method == "curated" } ? "curated" : "matcher",
+                method: path.contains { $0.method == .curated } ? .curated : .matcher,
                 rationale: path.compactMap(\.rationale).joined(separator: "; ").nilIfEmpty)
             if options.reversalsOnly && !result.reversal { continue }
             if options.forceChangesOnly && !result.forceChanged { continue }

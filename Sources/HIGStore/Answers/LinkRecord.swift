@@ -5,8 +5,7 @@ public struct LinkRecord: Sendable, Equatable, Encodable {
     public let change: ChangeClass
     /// The matcher's cosine of the two rules' words (0 to 1).
     public let similarity: Double
-    /// "matcher" or "curated".
-    public let method: String
+    public let method: LinkMethod
     public let forceFrom: NormativeForce
     public let forceTo: NormativeForce
     public let forceChanged: Bool
@@ -18,14 +17,5 @@ public struct LinkRecord: Sendable, Equatable, Encodable {
         case forceFrom = "force_from"
         case forceTo = "force_to"
         case forceChanged = "force_changed"
-    }
-
-    /// "⚑ reversal", "force: should → hedged", "curated: …", for one line of text.
-    public var flags: [String] {
-        var flags: [String] = []
-        if reversal { flags.append("REVERSAL") }
-        if forceChanged { flags.append("force \(forceFrom.rawValue) → \(forceTo.rawValue)") }
-        if method == "curated" { flags.append("curated") }
-        return flags
     }
 }

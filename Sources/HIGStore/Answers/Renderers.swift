@@ -48,9 +48,16 @@ public struct AnswerRenderer: Sendable {
             }
             for link in incoming {
                 var line = "   \(link.change.rawValue) from \(link.from) (similarity \(format(link.similarity)))"
-                if !link.flags.isEmpty { line += "  ⚑ " + link.flags.joined(separator: ", ") }
+                let flags = link.flags.map { flag in
+                    switch flag {
+                    case .reversal: "REVERSAL"
+                    case .forceChanged: "force \(link.forceFrom.rawValue) → \(link.forceTo.rawValue)"
+                    case .curated: "curated"
+                    }
+                }
+                if !flags.isEmpty { line += "  ⚑ " + flags.joined(separator: ", ") }
                 out += line + "\n"
-                if let rationale = link.rationale, link.method == "curated" { out += "   why: \(rationale)\n" }
+                if let rationale = link.rationale, link.method == .curated { out += "   why: \(rationale)\n" }
             }
             // The word diff against the earlier version, or against all of them in reading order
             // when several were merged into this one.
@@ -96,10 +103,13 @@ public struct AnswerRenderer: Sendable {
             let wordDiffs = ParallelMap.map(texts) { old, new in old.flatMap { old in new.map { wordDiff(old, $0) } } }
             for (pair, words) in zip(diff.changed, wordDiffs) {
                 guard let words else { continue }
-                var flags: [String] = []
-                if pair.reversal { flags.append("REVERSAL") }
-                if pair.forceChanged { flags.append("force changed") }
-                if pair.method == "curated" { flags.append("curated") }
+                let flags = pair.flags.map { flag in
+                    switch flag {
+                    case .reversal: "REVERSAL"
+                    case .forceChanged: "force changed"
+                    case .curated: "curated"
+                    }
+                }
                 out += "\n  \(pair.change.rawValue): \(pair.from) → \(pair.to) (similarity \(format(pair.similarity)))"
                 out += flags.isEmpty ? "\n" : "  ⚑ " + flags.joined(separator: ", ") + "\n"
                 out += indent(words, by: 4) + "\n"
@@ -143,10 +153,13 @@ public struct AnswerRenderer: Sendable {
                     case .inserted(let words): "**\(cell(words))**"
                     }
                 }.joined(separator: " ")
-                var flags: [String] = []
-                if pair.reversal { flags.append("reversal") }
-                if pair.forceChanged { flags.append("force changed") }
-                if pair.method == "curated" { flags.append("curated") }
+                let flags = pair.flags.map { flag in
+                    switch flag {
+                    case .reversal: "reversal"
+                    case .forceChanged: "force changed"
+                    case .curated: "curated"
+                    }
+                }
                 out += "| \(pair.change.rawValue) | \(pair.from) | \(pair.to) | \(segments) | \(flags.joined(separator: ", ")) |\n"
             }
         }

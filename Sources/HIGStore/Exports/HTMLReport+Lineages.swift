@@ -71,7 +71,7 @@ extension HTMLReport {
                 out += "<span class=\"muted\">(similarity \(String(format: "%.2f", link.similarity)))</span>"
                 let flags = flagBadges(link)
                 if !flags.isEmpty { out += " <span class=\"flags\">" + flags.joined(separator: " ") + "</span>" }
-                if let rationale = link.rationale, link.method == "curated" {
+                if let rationale = link.rationale, link.method == .curated {
                     out += "<p class=\"why\"><strong>Why:</strong> \(h(rationale))</p>"
                 }
                 out += "</li>\n"

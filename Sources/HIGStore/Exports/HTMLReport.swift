@@ -278,13 +278,14 @@ public struct HTMLReport: Sendable {
 
     /// The flags of a link, each readable without colour: a ⚑, a word, the forces.
     func flagBadges(_ link: LinkRecord) -> [String] {
-        var flags: [String] = []
-        if link.reversal { flags.append("<span class=\"flag flag-reversal\">⚑ Reversal</span>") }
-        if link.forceChanged {
-            flags.append("<span class=\"flag flag-force\">⚑ Force: \(h(Self.force(link.forceFrom))) → \(h(Self.force(link.forceTo)))</span>")
+        link.flags.map { flag in
+            switch flag {
+            case .reversal: "<span class=\"flag flag-reversal\">⚑ Reversal</span>"
+            case .forceChanged:
+                "<span class=\"flag flag-force\">⚑ Force: \(h(Self.force(link.forceFrom))) → \(h(Self.force(link.forceTo)))</span>"
+            case .curated: "<span class=\"flag flag-curated\">⚑ Curated link</span>"
+            }
         }
-        if link.method == "curated" { flags.append("<span class=\"flag flag-curated\">⚑ Curated link</span>") }
-        return flags
     }
 
     static func force(_ force: NormativeForce) -> String {

@@ -1,6 +1,8 @@
+import CPrefetch
+
 /// Unit TF-IDF vectors of an edition's rules in flat arrays: rule i's terms, ascending, and their
 /// weights are at `range(i)`. One allocation per column rather than four arrays and an object per
-/// rule: a pair of large editions was 400k of each, made, retained, released and freed per pair.
+/// rule, which a pair of large editions made, retained, released and freed by the hundred thousand.
 struct TermVectors: Sendable {
     let terms: [Int32]
     let weights: [Float]
@@ -15,19 +17,19 @@ struct TermVectors: Sendable {
 
     func range(_ rule: Int) -> Range<Int> { Int(start[rule])..<Int(start[rule + 1]) }
 
-    /// Reads one term and one weight in every cache line of rule `rule`'s, and gives the least
-    /// term read and whether a weight read is NaN (a term id is never negative, a weight never
-    /// NaN: `LinkableRules.prefetch` checks both, which keeps the reads).
-    func prefetch(_ rule: Int) -> (leastTerm: Int32, hasNaN: Bool) {
+    /// Asks for every cache line of rule `rule`'s terms and weights ahead of reading them.
+    func prefetch(_ rule: Int) {
         let range = range(rule)
-        guard !range.isEmpty else { return (0, false) }
-        var (least, hasNaN) = (terms[range.upperBound - 1], weights[range.upperBound - 1].isNaN)
-        // 16 terms, or weights, to a 64-byte line.
+        guard !range.isEmpty else { return }
+        let (termSize, weightSize) = (MemoryLayout<Int32>.stride, MemoryLayout<Float>.stride)
+        // 16 terms, or weights, to a 64-byte line; the last one's line too, as the first may
+        // not begin one.
         for index in stride(from: range.lowerBound, to: range.upperBound, by: 16) {
-            least = min(least, terms[index])
-            hasNaN = hasNaN || weights[index].isNaN
+            hig_prefetch(terms, index * termSize)
+            hig_prefetch(weights, index * weightSize)
         }
-        return (least, hasNaN)
+        hig_prefetch(terms, (range.upperBound - 1) * termSize)
+        hig_prefetch(weights, (range.upperBound - 1) * weightSize)
     }
 
     /// The vectors of the rules at `indices`, in that order.
@@ -223,17 +225,17 @@ struct LinkableRules: Sendable {
                       text: text.subset(indices), lead: lead.subset(indices))
     }
 
-    /// Reads what scoring rule `rule` against another reads (its words' and its lead's terms and
-    /// weights, its topics, its place) before it is needed: a later rule's candidates lie anywhere
-    /// in the earlier edition, each read a miss of every cache, and the reads of several rules
-    /// made one after another wait for memory together rather than one rule after another.
-    /// Checking what was read (true of every rule) keeps the compiler from leaving the reads out.
+    /// Asks for what scoring rule `rule` against another reads (its words' and its lead's terms
+    /// and weights, its topics, its place) before it is needed: a later rule's candidates lie
+    /// anywhere in the earlier edition, each read a miss of every cache, and asking for several
+    /// rules one after another lets their misses wait for memory together rather than one rule
+    /// after another.
     func prefetch(_ rule: Int) {
-        let (text, lead) = (text.prefetch(rule), lead.prefetch(rule))
+        text.prefetch(rule)
+        lead.prefetch(rule)
+        // The topics' place is read from the record, which brings the record itself.
         let scoring = scoring[rule]
-        let firstTopic = scoring.topicCount > 0 ? topics[Int(scoring.topicStart)] : 0
-        precondition(text.leastTerm >= 0 && lead.leastTerm >= 0 && !text.hasNaN && !lead.hasNaN && firstTopic >= 0
-                     && scoring.position >= 0, "a rule's terms, topics and place are never negative")
+        if scoring.topicCount > 0 { hig_prefetch(topics, Int(scoring.topicStart) * MemoryLayout<Int32>.stride) }
     }
 
     /// The cosine of two rules' term vectors.

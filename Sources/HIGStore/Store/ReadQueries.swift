@@ -277,7 +277,7 @@ extension RuleStore {
             guard include(row.string(0), row.string(1)) else { return }
             links.append(LinkRecord(
                 from: row.string(0), to: row.string(1), change: ChangeClass(rawValue: row.string(2)) ?? .revised,
-                similarity: row.double(3), method: row.string(4),
+                similarity: row.double(3), method: LinkMethod(rawValue: row.string(4)) ?? .matcher,
                 forceFrom: NormativeForce(rawValue: row.string(5)) ?? .none, forceTo: NormativeForce(rawValue: row.string(6)) ?? .none,
                 forceChanged: row.int(7) == 1, reversal: row.int(8) == 1, rationale: row.optionalString(9)))
         }

@@ -1,0 +1,28 @@
+/// What a reader is told about a link besides its class: the flags of `hig evolution` and
+/// `hig diff` and of the reports. Which flags a link has is decided here alone; each output
+/// only words them.
+public enum LinkFlag: Sendable, CaseIterable {
+    /// The later rule recommends what the earlier one ruled out, or the other way round.
+    case reversal
+    /// The two rules' normative force differs (`NormativeForce`).
+    case forceChanged
+    /// Set down by hand (`LinkMethod.curated`).
+    case curated
+
+    /// The flags of a link, in the order they are shown.
+    public static func of(reversal: Bool, forceChanged: Bool, method: LinkMethod) -> [LinkFlag] {
+        var flags: [LinkFlag] = []
+        if reversal { flags.append(.reversal) }
+        if forceChanged { flags.append(.forceChanged) }
+        if method == .curated { flags.append(.curated) }
+        return flags
+    }
+}
+
+extension LinkRecord {
+    public var flags: [LinkFlag] { LinkFlag.of(reversal: reversal, forceChanged: forceChanged, method: method) }
+}
+
+extension EditionDiff.Pair {
+    public var flags: [LinkFlag] { LinkFlag.of(reversal: reversal, forceChanged: forceChanged, method: method) }
+}

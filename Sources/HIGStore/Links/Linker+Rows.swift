@@ -1,0 +1,73 @@
+extension Linker {
+    /// A link found between two rules, its class still to be read from their texts when the
+    /// matcher paired them one to one (`change` nil).
+    struct FoundLink: Sendable {
+        /// Places in the earlier edition and in the later one.
+        let from: Int
+        let to: Int
+        let change: ChangeClass?
+        let similarity: Double
+        let method: LinkMethod
+        let forces: (NormativeForce, NormativeForce)
+        /// Why a curated link exists; a matcher link's rationale says what its flags mean.
+        let rationale: String?
+
+        /// Its row of `rule_links`, flags included, and the words the later rule names to use and
+        /// to avoid; `earlier` and `later`: the two editions' rules; `fromNamedTerms`: the earlier
+        /// rule's, when known.
+        func row(_ earlier: LinkableRules, _ later: LinkableRules,
+                 fromNamedTerms: NamedTerms?) -> (row: LinkRow, toNamedTerms: NamedTerms) {
+            let (fromText, toText) = (earlier.rules[from].text, later.rules[to].text)
+            // Most links join the same bytes (unchanged or moved rules): the same bytes are the
+            // same words, so the word-by-word comparison has nothing to find.
+            let sameBytes = Linker.sameBytes(fromText, toText)
+            let change = change ?? (sameBytes ? .unchanged
+                : ChangeClass.of(from: fromText, to: toText, cosine: similarity, leadCosine: earlier.leadCosine(from, later, to)).0)
+            // The same bytes name the same words: one text's words to use and to avoid, read once.
+            let fromTerms = fromNamedTerms ?? NormativeForce.terms(of: fromText)
+            let toTerms = sameBytes ? fromTerms : NormativeForce.terms(of: toText)
+            let row = LinkRow(from: earlier.rules[from].id, to: later.rules[to].id, change: change,
+                              similarity: (similarity * 1000).rounded() / 1000, method: method, forces: forces,
+                              reversal: isReversal(from: fromTerms, to: toTerms), rationale: rationale)
+            return (row, toTerms)
+        }
+    }
+
+    /// A row of `rule_links` as plain fields: a pair's rows wait while the next pair is matched,
+    /// and an array of values a row takes several times the memory. Its flags are set here
+    /// alone, from the link's class, forces and named words.
+    struct LinkRow: Sendable {
+        static let columns = [
+            "from_rule", "to_rule", "change", "similarity", "method", "force_from", "force_to", "force_changed", "reversal", "rationale",
+        ]
+
+        let from: String
+        let to: String
+        let change: ChangeClass
+        let similarity: Double
+        let method: LinkMethod
+        let forces: (NormativeForce, NormativeForce)
+        /// The force differs, and the text too: a rule that did not change keeps its force.
+        let forceChanged: Bool
+        let reversal: Bool
+        /// A curated link's reason; else what the flags mean, when any is set.
+        let rationale: String?
+
+        init(from: String, to: String, change: ChangeClass, similarity: Double, method: LinkMethod,
+             forces: (NormativeForce, NormativeForce), reversal: Bool, rationale: String?) {
+            (self.from, self.to, self.change, self.similarity, self.method) = (from, to, change, similarity, method)
+            self.forces = forces
+            forceChanged = forces.0 != forces.1 && change != .unchanged
+            self.reversal = reversal
+            var notes: [String] = []
+            if forceChanged { notes.append("force: \(forces.0.rawValue) → \(forces.1.rawValue)") }
+            if reversal { notes.append("reversal: the later rule recommends what the earlier one ruled out, or the other way round") }
+            self.rationale = rationale ?? (notes.isEmpty ? nil : notes.joined(separator: "; "))
+        }
+
+        var values: [DatabaseValue] {
+            [.text(from), .text(to), .text(change.rawValue), .real(similarity), .text(method.rawValue), .text(forces.0.rawValue),
+             .text(forces.1.rawValue), .integer(forceChanged ? 1 : 0), .integer(reversal ? 1 : 0), rationale.databaseValue]
+        }
+    }
+}

@@ -1,0 +1,100 @@
+/// The candidates the matcher scores for each later rule: its nearest earlier rules by words,
+/// scored and kept best first.
+extension RuleMatcher {
+    struct Candidate {
+        let earlier: Int
+        let cosine: Double
+        let score: Double
+
+        /// The higher score first; of equal scores, the earlier rule read first.
+        func precedes(_ other: Candidate) -> Bool {
+            score > other.score || (score == other.score && earlier < other.earlier)
+        }
+    }
+
+
+
+    /// Each later rule's candidates in one flat array: rule l's, best first, are `list(l)`, in
+    /// `perRule` places from `l * perRule` (one array for all rather than one per rule).
+    struct CandidateLists {
+        let perRule: Int
+        let candidates: [Candidate]
+        let counts: [Int]
+
+        func list(_ l: Int) -> ArraySlice<Candidate> { candidates[(l * perRule)..<(l * perRule + counts[l])] }
+
+        /// Every candidate of every list.
+        var all: some Sequence<Candidate> { counts.indices.lazy.flatMap { list($0) } }
+
+        /// The same candidates by earlier rule: p's are `list(p)`, in the order of the later
+        /// rules' lists.
+        func byEarlier(count: Int) -> CandidatesByEarlier {
+            var start = [Int](repeating: 0, count: count + 1)
+            for candidate in all { start[candidate.earlier + 1] += 1 }
+            for p in 0..<count { start[p + 1] += start[p] }
+            var next = start
+            var entries = [CandidatesByEarlier.Entry](repeating: .init(later: 0, score: 0, cosine: 0), count: start[count])
+            for l in counts.indices {
+                for candidate in list(l) {
+                    entries[next[candidate.earlier]] = .init(later: l, score: candidate.score, cosine: candidate.cosine)
+                    next[candidate.earlier] += 1
+                }
+            }
+            return CandidatesByEarlier(entries: entries, start: start)
+        }
+    }
+
+    struct CandidatesByEarlier {
+        struct Entry {
+            let later: Int
+            let score: Double
+            let cosine: Double
+        }
+
+        let entries: [Entry]
+        let start: [Int]
+
+        func list(_ p: Int) -> ArraySlice<Entry> { entries[start[p]..<start[p + 1]] }
+    }
+
+    /// Each later rule's best candidates, best first. `nearest`: what `nearest(earlier:later:termCount:)`
+    /// gives for these rules, when it was found before.
+    func candidateLists(earlier: LinkableRules, later: LinkableRules, termCount: Int,
+                        nearest known: [[Int32]]?) -> CandidateLists {
+        let nearest = known ?? self.nearest(earlier: earlier, later: later, termCount: termCount)
+        let perRule = max(1, nearest.lazy.map(\.count).max() ?? 1)
+        let chunkSize = ParallelChunks.chunkSize
+        let chunks = stride(from: 0, to: later.count, by: chunkSize).map { $0..<min(later.count, $0 + chunkSize) }
+        // Each list reads only its rule's nearest and the two editions: on every core, a chunk of
+        // lists at a time, each sorted in place as it is scored. A later rule's words and lead
+        // are looked up by term for its candidates' dot products.
+        let scored = ParallelMap.map(chunks) { chunk in
+            var candidates = [Candidate](repeating: Candidate(earlier: 0, cosine: 0, score: 0), count: chunk.count * perRule)
+            var counts = [Int](repeating: 0, count: chunk.count)
+            var words = TermWeightTable(), lead = TermWeightTable()
+            for l in chunk {
+                let base = (l - chunk.lowerBound) * perRule
+                var count = 0
+                words.fill(later.text, l)
+                lead.fill(later.lead, l)
+                for index in nearest[l] { earlier.prefetch(Int(index)) }
+                for index in nearest[l] {
+                    let p = Int(index)
+                    let cosine = words.dot(earlier.text, p)
+                    let score = self.score(later, l, earlier, p, cosine: cosine, leadCosine: lead.dot(earlier.lead, p))
+                    let candidate = Candidate(earlier: p, cosine: cosine, score: score)
+                    var position = base + count
+                    while position > base && candidate.precedes(candidates[position - 1]) {
+                        candidates[position] = candidates[position - 1]
+                        position -= 1
+                    }
+                    candidates[position] = candidate
+                    count += 1
+                }
+                counts[l - chunk.lowerBound] = count
+            }
+            return (candidates, counts)
+        }
+        return CandidateLists(perRule: perRule, candidates: scored.flatMap(\.0), counts: scored.flatMap(\.1))
+    }
+}

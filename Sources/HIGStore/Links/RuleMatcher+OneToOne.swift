@@ -1,0 +1,85 @@
+/// The passes that link one earlier rule to one later rule: the same words, then the best pairs
+/// by score, then the rules left over between the same two linked neighbours.
+extension RuleMatcher {
+    /// The same words are the same rule, first come first served: short rules made only of
+    /// common terms would otherwise find no candidate at all.
+    func linkSameWords(_ earlier: LinkableRules, _ later: LinkableRules, _ found: inout MatchedLinks) {
+        // Each text's earlier rules wait in a chain through `nextWithSameWords`, in reading order,
+        // its first in `firstWithSameWords`.
+        var firstWithSameWords: [Int: Int] = [:]
+        var lastWithSameWords: [Int: Int] = [:]
+        var nextWithSameWords = [Int](repeating: -1, count: earlier.count)
+        for index in earlier.indices {
+            let key = earlier.rules[index].sameWordsKey
+            if let last = lastWithSameWords.updateValue(index, forKey: key) {
+                nextWithSameWords[last] = index
+            } else {
+                firstWithSameWords[key] = index
+            }
+        }
+        for l in later.indices {
+            let key = later.rules[l].sameWordsKey
+            guard let p = firstWithSameWords[key], p >= 0 else { continue }
+            firstWithSameWords[key] = nextWithSameWords[p]
+            found.add(Link(earlier: p, later: l, cosine: later.cosine(l, earlier, p), score: 2, shape: .single))
+        }
+    }
+
+    /// Then the pairs of rules neither of which has the same words as another, one to one, best
+    /// first. A weak pair must be each side's best choice.
+    func linkBestPairs(_ earlier: LinkableRules, _ later: LinkableRules, _ candidates: CandidateLists,
+                       _ found: inout MatchedLinks) {
+        var bestForEarlier = [Double](repeating: 0, count: earlier.count)
+        for candidate in candidates.all { bestForEarlier[candidate.earlier] = max(bestForEarlier[candidate.earlier], candidate.score) }
+        // A pair with a rule already taken would be passed over: left out, it is not sorted.
+        var pairs: [Pair] = []
+        for l in later.indices where found.taken(.later, l) == nil {
+            let list = candidates.list(l)
+            for candidate in list where candidate.score >= acceptScore && found.taken(.earlier, candidate.earlier) == nil {
+                let mutual = candidate.score >= list[list.startIndex].score && candidate.score >= bestForEarlier[candidate.earlier]
+                guard candidate.score >= strongScore || mutual else { continue }
+                pairs.append(Pair(score: candidate.score, cosine: candidate.cosine, later: l, earlier: candidate.earlier))
+            }
+        }
+        pairs.sort { Pair.isBetter($0, $1) }
+        for pair in pairs where found.taken(.later, pair.later) == nil && found.taken(.earlier, pair.earlier) == nil {
+            found.add(Link(earlier: pair.earlier, later: pair.later, cosine: pair.cosine, score: pair.score, shape: .single))
+        }
+    }
+
+    /// A candidate pair for a one-to-one link.
+    struct Pair {
+        let score: Double
+        let cosine: Double
+        let later: Int
+        let earlier: Int
+
+        /// The higher score first; of equal scores, the later rule read first, then the earlier.
+        static func isBetter(_ a: Pair, _ b: Pair) -> Bool {
+            a.score > b.score || (a.score == b.score && (a.later < b.later || (a.later == b.later && a.earlier < b.earlier)))
+        }
+    }
+
+    /// Rules left over between the same two linked neighbours, as many on each side, pair up in
+    /// reading order, like the changed lines of a diff's hunk: a rule revised in place, whose
+    /// words changed too much to be found by them alone, keeps its place.
+    func linkGaps(_ earlier: LinkableRules, _ later: LinkableRules, _ found: inout MatchedLinks) {
+        var l = 0
+        while l < later.count {
+            guard found.taken(.later, l) == nil else { l += 1; continue }
+            var end = l
+            while end < later.count && found.taken(.later, end) == nil { end += 1 }
+            defer { l = end }
+            // The earlier rules between the links of the run's neighbours (the edition's
+            // start or end standing for a neighbour there).
+            let from = l == 0 ? 0 : found.links[found.taken(.later, l - 1)!].earlier + 1
+            let to = end == later.count ? earlier.count : found.links[found.taken(.later, end)!].earlier
+            guard from < to, to - from == end - l, (from..<to).allSatisfy({ found.taken(.earlier, $0) == nil }) else { continue }
+            for (p, m) in zip(from..<to, l..<end) {
+                let (cosine, score) = self.score(later, m, earlier, p)
+                guard cosine >= gapCosine else { continue }
+                found.add(Link(earlier: p, later: m, cosine: cosine, score: score, shape: .single))
+            }
+        }
+    }
+}
