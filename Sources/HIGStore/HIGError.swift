@@ -36,6 +36,7 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case outputFolderMissing(path: String, folder: String)
     case outputIsDirectory(path: String)
     case outputUnwritable(path: String, reason: String)
+    case outputIncomplete(path: String, reason: String)
     case optionNeedsFormat(option: String, format: String)
 
     public var description: String {
@@ -114,6 +115,8 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "cannot write \(path): it is a folder; give the path of a file inside it (nothing was written)"
         case .outputUnwritable(let path, let reason):
             "cannot write \(path) (\(reason)); nothing was written"
+        case .outputIncomplete(let path, let reason):
+            "cannot write \(path) (\(reason)); the export stopped there, so what reached it is incomplete"
         case .optionNeedsFormat(let option, let format):
             "\(option) applies only to --format \(format); drop it or add --format \(format)"
         }
