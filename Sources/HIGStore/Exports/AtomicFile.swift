@@ -73,21 +73,23 @@ public enum AtomicFile {
         }
     }
 
-    /// Follows `path`'s links (a dangling one leads to the file it would create, as shell
-    /// redirection does) and says how to write what is there.
+    /// Says how to write what stands at `path`, its links followed (a dangling one leads to the
+    /// file it would create, as shell redirection does).
     static func target(of path: String) throws -> Target {
         guard !path.isEmpty else { throw HIGError.outputUnwritable(path: path, reason: "the path is empty") }
         if path.hasSuffix("/") { throw HIGError.outputIsDirectory(path: path) }
-        let resolved = try followingLinks(path)
         var status = stat()
-        if stat(resolved, &status) == 0 {
+        if stat(path, &status) == 0 {
             switch status.st_mode & S_IFMT {
-            case S_IFREG: return .file(resolved)
+            case S_IFREG: return .file(try followingLinks(path))
             case S_IFDIR: throw HIGError.outputIsDirectory(path: path)
-            case S_IFIFO, S_IFCHR, S_IFBLK: return .stream(resolved)
+            // Opened by the path as given: the kernel follows links the text of a link cannot
+            // name (`/dev/stdout` leads to `/proc/self/fd/1`, which reads `pipe:[…]`).
+            case S_IFIFO, S_IFCHR, S_IFBLK: return .stream(path)
             default: throw HIGError.outputUnwritable(path: path, reason: "it is a socket, not a file")
             }
         }
+        let resolved = try followingLinks(path)
         let folder = folder(of: resolved)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
