@@ -77,19 +77,21 @@ struct ExportCommandLineTests {
             let expected = try cli.hig(["export"], in: folder, environment: env).stdout
             let pipe = folder.appending(path: "rules.fifo").path
             #expect(mkfifo(pipe, 0o600) == 0)
-            // The reader is another process, as in `hig export -o fifo & cat fifo`.
+            // The reader is another process, as in `hig export -o fifo & cat fifo > copy`.
+            let copy = folder.appending(path: "copy.json")
+            #expect(FileManager.default.createFile(atPath: copy.path, contents: nil))
             let reader = Process()
             reader.executableURL = URL(fileURLWithPath: "/bin/cat")
             reader.arguments = [pipe]
-            let received = Pipe()
-            reader.standardOutput = received
+            reader.standardOutput = try FileHandle(forWritingTo: copy)
             try reader.run()
             let written = try cli.hig(["export", "-o", "rules.fifo"], in: folder, environment: env)
             // Were the pipe replaced, cat would wait for a writer forever: it is stopped instead.
-            for _ in 0..<100 where reader.isRunning { usleep(20_000) }
+            for _ in 0..<250 where reader.isRunning { usleep(20_000) }
             if reader.isRunning { kill(reader.processIdentifier, SIGKILL) }
-            let data = received.fileHandleForReading.readDataToEndOfFile()
             reader.waitUntilExit()
+            let data = try Data(contentsOf: copy)
+            try FileManager.default.removeItem(at: copy)
             #expect(written.status == 0)
             #expect(written.stderr.hasPrefix("hig: wrote 114 rules to rules.fifo (json, "))
             #expect(String(decoding: data, as: UTF8.self) == expected)
