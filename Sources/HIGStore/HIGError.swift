@@ -23,6 +23,7 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case migrationChanged(path: String, name: String)
     case unknownEdition(String, known: [String])
     case unknownKind(String)
+    case unknownPlatform(String, known: [String])
     case unknownRule(String, suggestions: [String])
     case unknownTopic(String, nearest: [String])
     case ambiguousTopic(String, candidates: [String])
@@ -38,6 +39,7 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case outputUnwritable(path: String, reason: String)
     case outputIncomplete(path: String, reason: String)
     case optionNeedsFormat(option: String, format: String)
+    case invalidEnvironment(name: String, value: String, allowed: String)
 
     public var description: String {
         switch self {
@@ -85,6 +87,8 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "migration \(name) has changed since it was applied to \(path); restore Migrations/\(name).sql or rebuild the database"
         case .unknownEdition(let edition, let known):
             "unknown edition '\(edition)'; known editions: \(known.joined(separator: ", "))"
+        case .unknownPlatform(let platform, let known):
+            "unknown platform '\(platform)'; known platforms: \(known.joined(separator: ", "))"
         case .unknownKind(let kind):
             "unknown kind '\(kind)'; kinds are: \(RuleKind.allCases.map(\.rawValue).joined(separator: ", "))"
         case .unknownRule(let id, let suggestions):
@@ -108,7 +112,7 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
         case .editionsOutOfOrder(let from, let to):
             "\(from) does not come before \(to); give the older edition first (see `hig editions`)"
         case .invalidLimit(let limit):
-            "--limit must be 1 or more (got \(limit))"
+            "--limit must be a positive integer (got \(limit))"
         case .outputFolderMissing(let path, let folder):
             "cannot write \(path): there is no folder \(folder); create it or give another --output (nothing was written)"
         case .outputIsDirectory(let path):
@@ -119,6 +123,8 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "cannot write \(path) (\(reason)); the export stopped there, so what reached it is incomplete"
         case .optionNeedsFormat(let option, let format):
             "\(option) applies only to --format \(format); drop it or add --format \(format)"
+        case .invalidEnvironment(let name, let value, let allowed):
+            "$\(name) is '\(value)'; it must be \(allowed)"
         }
     }
 }

@@ -113,4 +113,26 @@ struct ExportCommandLineTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
         }
     }
+
+    @Test("hig export and hig rules guard formula-like CSV cells; --csv-raw-formulas writes them as they are")
+    func csvFormulasFromAnEdition() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let manifest = Fixtures.manifest([("one", "one.txt")], form: "web-text")
+            let text = "=HYPERLINK(\"https://example.com/x\",\"Use alerts sparingly\")\n\n@SUM(A1:A2) should never run.\n\nUse a = b where you should.\n"
+            let editions = try Fixtures.writeEditions(in: folder, manifest: manifest, files: ["one.txt": Data(text.utf8)])
+            #expect(try cli.hig(["import", "--editions", editions.path], in: folder).status == 0)
+            for command in [["export", "--format", "csv"], ["rules", "--format", "csv"]] {
+                let guarded = try cli.hig(command, in: folder)
+                #expect(guarded.status == 0)
+                #expect(guarded.stdout.contains(#","'=HYPERLINK(""https://example.com/x"",""Use alerts sparingly"")","#))
+                #expect(guarded.stdout.contains(",'@SUM(A1:A2) should never run.,"))
+                #expect(guarded.stdout.contains(",Use a = b where you should.,"))
+            }
+            let raw = try cli.hig(["export", "--format", "csv", "--csv-raw-formulas"], in: folder)
+            #expect(raw.stdout.contains(#","=HYPERLINK(""https://example.com/x"",""Use alerts sparingly"")","#))
+            #expect(raw.stdout.contains(",@SUM(A1:A2) should never run.,"))
+            cli.expectOneLineError(try cli.hig(["export", "--csv-raw-formulas"], in: folder),
+                                   mentioning: "--csv-raw-formulas applies only to --format csv; drop it or add --format csv")
+        }
+    }
 }
