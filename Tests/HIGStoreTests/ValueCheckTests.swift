@@ -70,7 +70,8 @@ struct ValueCheckTests {
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
             let two = try cli.hig(["search", "tap", "--limit", "2", "--format", "json"], in: folder, environment: env)
-            #expect((try JSONSerialization.jsonObject(with: Data(two.stdout.utf8)) as? [Any])?.count == 2)
+            let object = try JSONSerialization.jsonObject(with: Data(two.stdout.utf8)) as? [String: Any]
+            #expect((object?["rules"] as? [Any])?.count == 2)
         }
     }
 
