@@ -90,6 +90,7 @@ extension EditionManifest.File {
         form = try ManifestValue.oneOf(container, .form, of: owner)
         coverage = try ManifestValue.oneOf(container, .coverage, of: owner)
         restoredHeadings = try container.decodeIfPresent([EditionManifest.RestoredHeading].self, forKey: .restoredHeadings)
+        restoredPlatforms = try container.decodeIfPresent([EditionManifest.RestoredPlatforms].self, forKey: .restoredPlatforms)
     }
 }
 
