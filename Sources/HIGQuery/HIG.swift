@@ -27,6 +27,11 @@ struct HIG: ParsableCommand {
         return "hig.sqlite"
     }
 
+    /// A setting of the environment that cannot be read is refused before any work, like an option.
+    func validate() throws {
+        _ = try EnvironmentSetting.busyTimeout()
+    }
+
     /// Opens the database for a query, importing the bundled editions first when it does not exist.
     func openStore() throws -> RuleStore {
         let path = databasePath
@@ -47,6 +52,7 @@ struct HIG: ParsableCommand {
         } catch let error as HIGError {
             Console.fail(error.description.escapingControlCharacters)
         } catch {
+            if let error = ArgumentChecks.higError(in: error) { Console.fail(error.description.escapingControlCharacters) }
             // --help and --version print and succeed; an argument mistake is one line like any other.
             guard exitCode(for: error) != .success else { exit(withError: error) }
             let message = message(for: error).split(separator: "\n")

@@ -23,6 +23,7 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case migrationChanged(path: String, name: String)
     case unknownEdition(String, known: [String])
     case unknownKind(String)
+    case unknownPlatform(String, known: [String])
     case unknownRule(String, suggestions: [String])
     case unknownTopic(String, nearest: [String])
     case ambiguousTopic(String, candidates: [String])
@@ -36,7 +37,9 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case outputFolderMissing(path: String, folder: String)
     case outputIsDirectory(path: String)
     case outputUnwritable(path: String, reason: String)
+    case outputIncomplete(path: String, reason: String)
     case optionNeedsFormat(option: String, format: String)
+    case invalidEnvironment(name: String, value: String, allowed: String)
 
     public var description: String {
         switch self {
@@ -84,6 +87,8 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "migration \(name) has changed since it was applied to \(path); restore Migrations/\(name).sql or rebuild the database"
         case .unknownEdition(let edition, let known):
             "unknown edition '\(edition)'; known editions: \(known.joined(separator: ", "))"
+        case .unknownPlatform(let platform, let known):
+            "unknown platform '\(platform)'; known platforms: \(known.joined(separator: ", "))"
         case .unknownKind(let kind):
             "unknown kind '\(kind)'; kinds are: \(RuleKind.allCases.map(\.rawValue).joined(separator: ", "))"
         case .unknownRule(let id, let suggestions):
@@ -107,15 +112,19 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
         case .editionsOutOfOrder(let from, let to):
             "\(from) does not come before \(to); give the older edition first (see `hig editions`)"
         case .invalidLimit(let limit):
-            "--limit must be 1 or more (got \(limit))"
+            "--limit must be a positive integer (got \(limit))"
         case .outputFolderMissing(let path, let folder):
             "cannot write \(path): there is no folder \(folder); create it or give another --output (nothing was written)"
         case .outputIsDirectory(let path):
             "cannot write \(path): it is a folder; give the path of a file inside it (nothing was written)"
         case .outputUnwritable(let path, let reason):
             "cannot write \(path) (\(reason)); nothing was written"
+        case .outputIncomplete(let path, let reason):
+            "cannot write \(path) (\(reason)); the export stopped there, so what reached it is incomplete"
         case .optionNeedsFormat(let option, let format):
             "\(option) applies only to --format \(format); drop it or add --format \(format)"
+        case .invalidEnvironment(let name, let value, let allowed):
+            "$\(name) is '\(value)'; it must be \(allowed)"
         }
     }
 }

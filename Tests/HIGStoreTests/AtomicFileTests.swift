@@ -79,6 +79,93 @@ struct AtomicFileTests {
         }
     }
 
+    /// Linux's device number (glibc's `makedev`, a macro Swift does not import), for small numbers.
+    static func device(major: UInt, minor: UInt) -> dev_t {
+        dev_t((major & 0xFFF) << 8 | (minor & 0xFF))
+    }
+
+    /// The kind of file at `path` itself (a link is not followed).
+    func kind(_ path: String) -> mode_t {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : 0
+    }
+
+    @Test("A named pipe is written through to its reader, never replaced by a file")
+    func aPipeIsWrittenThrough() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let pipe = folder.appending(path: "out.fifo").path
+            #expect(mkfifo(pipe, 0o600) == 0)
+            // The reader is open before the write (so opening the pipe for writing does not wait)
+            // and does not wait for data: were the pipe replaced, it would read nothing, not hang.
+            let reader = open(pipe, O_RDONLY | O_NONBLOCK)
+            #expect(reader >= 0)
+            defer { close(reader) }
+            let content = Data(String(repeating: "a row of the export\n", count: 1_000).utf8)
+            try AtomicFile.write(content, to: pipe)
+            var received = Data()
+            var buffer = [UInt8](repeating: 0, count: 4_096)
+            while true {
+                let count = read(reader, &buffer, buffer.count)
+                if count <= 0 { break }
+                received.append(contentsOf: buffer[..<count])
+            }
+            #expect(received == content)
+            #expect(kind(pipe) == S_IFIFO)
+            #expect(try leftovers(in: folder).isEmpty)
+        }
+    }
+
+    @Test("A device is written through, never replaced: the null device stays one, a full one fails clearly")
+    func aDeviceIsWrittenThrough() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            // Device nodes of our own where we may make them (root), so that a broken write
+            // cannot replace the machine's /dev/null; else the machine's, through a link.
+            let null = folder.appending(path: "null").path, full = folder.appending(path: "full").path
+            if mknod(null, S_IFCHR | 0o666, AtomicFileTests.device(major: 1, minor: 3)) != 0 {
+                #expect(symlink("/dev/null", null) == 0)
+            }
+            if mknod(full, S_IFCHR | 0o666, AtomicFileTests.device(major: 1, minor: 7)) != 0 {
+                #expect(symlink("/dev/full", full) == 0)
+            }
+            let nullKind = kind(null), fullKind = kind(full)
+            try AtomicFile.write(Data("[]\n".utf8), to: null)
+            #expect(kind(null) == nullKind)
+            var status = stat()
+            #expect(stat(null, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+            #expect(throws: HIGError.outputIncomplete(path: full, reason: "no space left on the device")) {
+                try AtomicFile.write(Data("[]\n".utf8), to: full)
+            }
+            #expect(kind(full) == fullKind)
+            #expect(stat(full, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+            #expect(try leftovers(in: folder).isEmpty)
+        }
+    }
+
+    @Test("A dangling link makes the file it names, as the shell's > does, and stays a link")
+    func aDanglingLinkMakesItsFile() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let sub = folder.appending(path: "sub")
+            try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+            let link = folder.appending(path: "link.json").path
+            #expect(symlink("sub/new.json", link) == 0)
+            try AtomicFile.write(Data("[]".utf8), to: link)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "sub/new.json")
+            #expect(FileManager.default.contents(atPath: sub.appending(path: "new.json").path) == Data("[]".utf8))
+            // A link into a folder that is not there is refused like any missing folder.
+            let lost = folder.appending(path: "lost.json").path
+            #expect(symlink("nowhere/new.json", lost) == 0)
+            #expect(throws: HIGError.outputFolderMissing(path: lost, folder: folder.appending(path: "nowhere").path)) {
+                try AtomicFile.write(Data("[]".utf8), to: lost)
+            }
+            #expect(kind(lost) == S_IFLNK)
+            // A loop of links is refused, not followed forever.
+            #expect(symlink("b", folder.appending(path: "a").path) == 0 && symlink("a", folder.appending(path: "b").path) == 0)
+            #expect(throws: HIGError.outputUnwritable(path: folder.appending(path: "a").path, reason: "too many symbolic links")) {
+                try AtomicFile.write(Data("[]".utf8), to: folder.appending(path: "a").path)
+            }
+        }
+    }
+
     @Test("A bad output path is refused with a clear error, and nothing is written")
     func badPaths() throws {
         try Fixtures.withTemporaryFolder { folder in

@@ -63,7 +63,8 @@ struct BadInputTests {
     @Test func manifestWithAnUnknownForm() throws {
         let manifest = Fixtures.manifest([("one", "one.md")], form: "scroll")
         let error = try importError(manifest: manifest, files: ["one.md": good])
-        #expect(error?.description.contains("files[0].form") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("file one.md: form 'scroll' is unknown; it must be one of: pdf-markdown, web-text") == true,
+                "\(String(describing: error))")
     }
 
     @Test func missingManifest() throws {

@@ -237,7 +237,7 @@ struct LineageCommandLineTests {
             #expect(markdown.stdout.contains("| reworded |"))
             cli.expectOneLineError(try cli.hig(["diff", "current", "2011"], in: folder), mentioning: "give the older edition first")
             cli.expectOneLineError(try cli.hig(["diff", "2011", "2012"], in: folder), mentioning: "unknown edition '2012'")
-            cli.expectOneLineError(try cli.hig(["evolution", "tap", "--limit", "0"], in: folder), mentioning: "--limit must be 1 or more")
+            cli.expectOneLineError(try cli.hig(["evolution", "tap", "--limit", "0"], in: folder), mentioning: "The value '0' is invalid for '--limit <limit>': it must be a positive integer")
         }
     }
 }

@@ -193,7 +193,7 @@ struct CrashSafetyTests {
             let db = try Database(path: path)
             try db.execute("BEGIN IMMEDIATE")
             #expect(link(path, path + ".importing-777") == 0)
-            RuleStore.$busyTimeout.withValue(.milliseconds(50)) {
+            RuleStore.$busyTimeoutOverride.withValue(.milliseconds(50)) {
                 #expect(throws: HIGError.databaseBusy(path: path)) { try RuleStore.importEditions(from: Fixtures.editions, into: path) }
             }
             #expect(!FileManager.default.fileExists(atPath: path + ".importing-777"))

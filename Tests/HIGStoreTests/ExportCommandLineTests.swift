@@ -69,4 +69,70 @@ struct ExportCommandLineTests {
             #expect(result.stdout.contains("\n## Destructive actions\n"))
         }
     }
+
+    @Test("-o into a named pipe feeds its reader; -o /dev/full fails in one line; neither is replaced")
+    func outputIntoPipesAndDevices() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            _ = try cli.hig(["import"], in: folder, environment: env)
+            let expected = try cli.hig(["export"], in: folder, environment: env).stdout
+            let pipe = folder.appending(path: "rules.fifo").path
+            #expect(mkfifo(pipe, 0o600) == 0)
+            // The reader is another process, as in `hig export -o fifo & cat fifo > copy`.
+            let copy = folder.appending(path: "copy.json")
+            #expect(FileManager.default.createFile(atPath: copy.path, contents: nil))
+            let reader = Process()
+            reader.executableURL = URL(fileURLWithPath: "/bin/cat")
+            reader.arguments = [pipe]
+            reader.standardOutput = try FileHandle(forWritingTo: copy)
+            try reader.run()
+            let written = try cli.hig(["export", "-o", "rules.fifo"], in: folder, environment: env)
+            // Were the pipe replaced, cat would wait for a writer forever: it is stopped instead.
+            for _ in 0..<250 where reader.isRunning { usleep(20_000) }
+            if reader.isRunning { kill(reader.processIdentifier, SIGKILL) }
+            reader.waitUntilExit()
+            let data = try Data(contentsOf: copy)
+            try FileManager.default.removeItem(at: copy)
+            #expect(written.status == 0)
+            #expect(written.stderr.hasPrefix("hig: wrote 114 rules to rules.fifo (json, "))
+            #expect(String(decoding: data, as: UTF8.self) == expected)
+            var status = stat()
+            #expect(lstat(pipe, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+
+            // Device nodes of the test's own where it may make them (as root), so that a broken
+            // build cannot replace the machine's; else the machine's, which a user cannot replace.
+            let full = folder.appending(path: "full").path, null = folder.appending(path: "null").path
+            let fullPath = mknod(full, S_IFCHR | 0o666, AtomicFileTests.device(major: 1, minor: 7)) == 0 ? "full" : "/dev/full"
+            let nullPath = mknod(null, S_IFCHR | 0o666, AtomicFileTests.device(major: 1, minor: 3)) == 0 ? "null" : "/dev/null"
+            func inFolder(_ path: String) -> String { path.hasPrefix("/") ? path : folder.appending(path: path).path }
+            let failed = try cli.hig(["export", "-o", fullPath], in: folder, environment: env)
+            cli.expectOneLineError(failed, mentioning: "cannot write \(fullPath) (no space left on the device)")
+            #expect(stat(inFolder(fullPath), &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+            let discarded = try cli.hig(["export", "--format", "csv", "-o", nullPath], in: folder, environment: env)
+            #expect(discarded.status == 0)
+            #expect(stat(inFolder(nullPath), &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+        }
+    }
+
+    @Test("hig export and hig rules guard formula-like CSV cells; --csv-raw-formulas writes them as they are")
+    func csvFormulasFromAnEdition() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let manifest = Fixtures.manifest([("one", "one.txt")], form: "web-text")
+            let text = "=HYPERLINK(\"https://example.com/x\",\"Use alerts sparingly\")\n\n@SUM(A1:A2) should never run.\n\nUse a = b where you should.\n"
+            let editions = try Fixtures.writeEditions(in: folder, manifest: manifest, files: ["one.txt": Data(text.utf8)])
+            #expect(try cli.hig(["import", "--editions", editions.path], in: folder).status == 0)
+            for command in [["export", "--format", "csv"], ["rules", "--format", "csv"]] {
+                let guarded = try cli.hig(command, in: folder)
+                #expect(guarded.status == 0)
+                #expect(guarded.stdout.contains(#","'=HYPERLINK(""https://example.com/x"",""Use alerts sparingly"")","#))
+                #expect(guarded.stdout.contains(",'@SUM(A1:A2) should never run.,"))
+                #expect(guarded.stdout.contains(",Use a = b where you should.,"))
+            }
+            let raw = try cli.hig(["export", "--format", "csv", "--csv-raw-formulas"], in: folder)
+            #expect(raw.stdout.contains(#","=HYPERLINK(""https://example.com/x"",""Use alerts sparingly"")","#))
+            #expect(raw.stdout.contains(",@SUM(A1:A2) should never run.,"))
+            cli.expectOneLineError(try cli.hig(["export", "--csv-raw-formulas"], in: folder),
+                                   mentioning: "--csv-raw-formulas applies only to --format csv; drop it or add --format csv")
+        }
+    }
 }

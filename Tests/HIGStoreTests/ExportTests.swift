@@ -55,6 +55,7 @@ struct ExportFormatTests {
     func csvRoundTripOfTheSeeds() throws {
         let rules = try store.rules()
         #expect(rules.count == 114)
+        #expect(RuleFormatter.csv(rules) == RuleFormatter.csv(rules, rawFormulas: true))
         let (header, rows) = try parse(RuleFormatter.csv(rules))
         #expect(header == RuleFormatter.columns)
         #expect(rows.count == rules.count)
@@ -70,6 +71,7 @@ struct ExportFormatTests {
             #expect(list("topics") == rule.topics)
             #expect(list("platforms") == rule.platforms)
             #expect(optional("title") == rule.title)
+            // No seed rule opens like a formula, so none is guarded (csvFormulasAreNeutralised covers those).
             #expect(field["text"] == rule.text)
             #expect(field["source"] == rule.source.citation)
             #expect(optional("page").flatMap(Int.init) == rule.source.page)
@@ -85,6 +87,24 @@ struct ExportFormatTests {
         let (_, rows) = try parse(RuleFormatter.csv(rules))
         #expect(rows == rules.map(RuleFormatter.cells))
         #expect(rows[1][7] == ExportFixtures.nasty)
+    }
+
+    @Test("CSV: a cell a spreadsheet would run as a formula is written behind an apostrophe, unless raw cells are asked for")
+    func csvFormulasAreNeutralised() throws {
+        // OWASP's openings of a formula: =, +, -, @, and a tab or carriage return before one.
+        let hostile = ["=HYPERLINK(\"https://example.com/x\",\"Click\")", "+1 (555) 0100", "-2+3", "@SUM(A1:A2)", "\t=1+1", "\r=1+1"]
+        let harmless = ["Use a = b where you should.", "'quoted", " =1", "A plain rule, with a comma."]
+        let rules = (hostile + harmless).enumerated().map { index, text in
+            ExportFixtures.rule("e1-0000000\(index)", edition: "e1", text: text, title: index == 0 ? "=1+1" : nil, section: index == 1 ? "-Section" : nil)
+        }
+        let column = RuleFormatter.columns.firstIndex(of: "text")!
+        let (_, guarded) = try parse(RuleFormatter.csv(rules))
+        #expect(guarded.map { $0[column] } == hostile.map { "'" + $0 } + harmless)
+        #expect(guarded[0][RuleFormatter.columns.firstIndex(of: "title")!] == "'=1+1")
+        #expect(guarded[1][RuleFormatter.columns.firstIndex(of: "section")!] == "'-Section")
+        let (_, raw) = try parse(RuleFormatter.csv(rules, rawFormulas: true))
+        #expect(raw == rules.map(RuleFormatter.cells))
+        #expect(raw.map { $0[column] } == hostile + harmless)
     }
 
     @Test("Markdown: a cell with a pipe and a line break stays one cell and reads back as written")

@@ -47,7 +47,9 @@ struct InjectionTests {
                 #expect(throws: HIGError.unknownEdition(attempt, known: ["2008", "2010", "2011", "current"])) {
                     try store.rules(RuleFilter(edition: attempt))
                 }
-                #expect(try store.rules(RuleFilter(platform: attempt)).isEmpty, "\(attempt.debugDescription)")
+                #expect(throws: HIGError.unknownPlatform(attempt, known: ["iOS", "iPadOS", "iPhone OS", "macOS", "tvOS", "watchOS"])) {
+                    try store.rules(RuleFilter(platform: attempt))
+                }
                 #expect(try store.rule(id: attempt) == nil, "\(attempt.debugDescription)")
                 #expect {
                     try store.detail(id: attempt)

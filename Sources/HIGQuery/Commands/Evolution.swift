@@ -19,7 +19,7 @@ struct EvolutionCommand: ParsableCommand {
     @Argument(help: "A rule id, a topic, or words.")
     var query: [String]
 
-    @Option(help: "At most this many lineages.")
+    @Option(parsing: .unconditional, help: "At most this many lineages (default: 10).", transform: ArgumentChecks.positiveInteger)
     var limit = 10
 
     @Option(help: "text or json.")

@@ -28,11 +28,20 @@ struct Export: ParsableCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of stdout (- for stdout).", valueName: "file"))
     var output: String?
 
-    func run() throws {
+    @Flag(help: "csv only: write cells that start with =, +, -, @, a tab or a carriage return as they are, not behind an apostrophe that stops a spreadsheet from running them as formulas.")
+    var csvRawFormulas = false
+
+    var target: String? { output == "-" ? nil : output }
+
+    /// Mistakes in the arguments, refused before anything is imported or computed.
+    func validate() throws {
         if groupBy != nil && format != .markdown { throw HIGError.optionNeedsFormat(option: "--group-by", format: "markdown") }
-        let target = output == "-" ? nil : output
-        // A bad path is refused before anything is imported or computed.
+        if csvRawFormulas && format != .csv { throw HIGError.optionNeedsFormat(option: "--csv-raw-formulas", format: "csv") }
         if let target { try AtomicFile.checkTarget(target) }
+        _ = try ExportProvenance.now()
+    }
+
+    func run() throws {
         let store = try root.openStore()
         let filter = try filters.filter(store)
         let text: String
@@ -40,16 +49,16 @@ struct Export: ParsableCommand {
         switch format {
         case .json, .csv:
             let rules = try store.rules(filter)
-            text = format == .json ? try RuleFormatter.json(rules) : RuleFormatter.csv(rules)
+            text = format == .json ? try RuleFormatter.json(rules) : RuleFormatter.csv(rules, rawFormulas: csvRawFormulas)
             count = rules.count
         case .markdown:
             let content = try store.exportContent(filter)
-            text = MarkdownExport.document(content, groupBy: groupBy ?? .edition, provenance: .now())
+            text = MarkdownExport.document(content, groupBy: groupBy ?? .edition, provenance: try .now())
             count = content.rules.count
         case .html:
             let content = try store.exportContent(filter)
             let base = sourceBase(reportAt: target, files: content.sourceFiles.map(\.file))
-            text = HTMLReport(content: content, provenance: .now(), sourceBase: base).render()
+            text = HTMLReport(content: content, provenance: try .now(), sourceBase: base).render()
             count = content.rules.count
         }
         guard let target else {

@@ -18,6 +18,9 @@ struct Import: ParsableCommand {
              edition.filesWritten == 0 ? "unchanged" : "\(edition.filesWritten) written"]
         }
         Console.print(TextTable.render(header: ["EDITION", "FILES", "RULES", "REPAIRS", "FILES WRITTEN"], rows: rows, width: nil))
+        for edition in report.editionsRemoved {
+            Console.print("removed edition \(edition.id) (\(edition.rules) rule\(edition.rules == 1 ? "" : "s")): no longer in the manifest\n")
+        }
         var summary = report.changedAnything ? "imported into \(root.databasePath)" : "\(root.databasePath) was up to date; nothing changed"
         if report.filesRemoved > 0 { summary += "; \(report.filesRemoved) files no longer in the manifest removed" }
         Console.print(summary + "\n")

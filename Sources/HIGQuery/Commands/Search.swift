@@ -23,7 +23,7 @@ struct Search: ParsableCommand {
     @Argument(help: "The words to look for.")
     var words: [String]
 
-    @Option(help: "At most this many rules.")
+    @Option(parsing: .unconditional, help: "At most this many rules (default: 10).", transform: ArgumentChecks.positiveInteger)
     var limit = 10
 
     @Flag(help: "Pass the words to FTS5 as an expression (AND, OR, NOT, NEAR, \"phrases\", prefix*).")

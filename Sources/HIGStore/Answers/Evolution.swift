@@ -25,6 +25,7 @@ extension RuleStore {
             if try rule(id: trimmed) != nil {
                 return Evolution(reading: .rule(trimmed), lineages: try lineages(containing: [trimmed], links: links), omitted: 0)
             }
+            if Self.isRuleIDShaped(trimmed) { throw try unknownRule(trimmed) }
             if let topic = TopicResolver(taxonomy: .bundled).exactMatch(trimmed) {
                 let ids = try rules(RuleFilter(topic: topic.slug)).filter { $0.kind != .figure }.map(\.id)
                 let found = try lineages(containing: ids, links: links).sorted {

@@ -20,14 +20,30 @@ public enum RuleFormatter {
     }
 
     /// RFC 4180: CRLF line ends; a field with a comma, quote or line break is quoted, quotes doubled.
-    public static func csv(_ rules: [RuleRecord]) -> String {
+    ///
+    /// A spreadsheet reads a cell that starts with `=`, `+`, `-` or `@` (or a tab or carriage
+    /// return before one) as a formula, and a rule's words come from documents hig does not
+    /// control: `=HYPERLINK(...)` would become a live link. Such a cell gets a leading
+    /// apostrophe, the guard OWASP describes for CSV injection, unless `rawFormulas` asks for the
+    /// text as it is.
+    public static func csv(_ rules: [RuleRecord], rawFormulas: Bool = false) -> String {
         func field(_ value: String) -> String {
+            let value = rawFormulas ? value : neutralisingFormula(value)
             guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
             return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
         var out = columns.joined(separator: ",") + "\r\n"
         for rule in rules { out += cells(rule).map(field).joined(separator: ",") + "\r\n" }
         return out
+    }
+
+    /// The characters that make a spreadsheet read a cell as a formula when they open it.
+    static let formulaOpenings: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// `value` with an apostrophe in front when a spreadsheet would read it as a formula.
+    static func neutralisingFormula(_ value: String) -> String {
+        guard let first = value.unicodeScalars.first, formulaOpenings.contains(first) else { return value }
+        return "'" + value
     }
 
     /// A GitHub-flavoured Markdown table; characters Markdown would read as markup are

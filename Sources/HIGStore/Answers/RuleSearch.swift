@@ -136,7 +136,7 @@ extension RuleStore {
 
     private func answer(_ request: SearchRequest) throws -> SearchResult {
         guard request.limit >= 1 else { throw HIGError.invalidLimit(request.limit) }
-        if let edition = request.filter.edition { try checkEdition(edition) }
+        try checkFilter(request.filter)
         try SearchExpression.checkLength(request.text)
         let ranking = try registeredRanking()
         if request.raw {

@@ -112,12 +112,10 @@ public struct ExportProvenance: Sendable, Equatable {
         self.date = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
-    /// Today, or the date `SOURCE_DATE_EPOCH` names, so that a build can reproduce an export byte for byte.
-    public static func now(environment: [String: String] = ProcessInfo.processInfo.environment) -> ExportProvenance {
-        if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap(TimeInterval.init) {
-            return ExportProvenance(date: Date(timeIntervalSince1970: epoch))
-        }
-        return ExportProvenance()
+    /// Today, or the date `SOURCE_DATE_EPOCH` names, so that a build can reproduce an export byte
+    /// for byte; a value that is no such date is refused (`EnvironmentSetting.sourceDate`).
+    public static func now(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ExportProvenance {
+        ExportProvenance(date: try EnvironmentSetting.sourceDate(environment) ?? Date())
     }
 }
 

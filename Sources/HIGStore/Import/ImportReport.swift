@@ -9,11 +9,21 @@ public struct ImportReport: Sendable, Equatable {
         public let filesWritten: Int
     }
 
+    /// An edition the manifest no longer names, removed with its rules.
+    public struct RemovedEdition: Sendable, Equatable {
+        public let id: String
+        public let rules: Int
+    }
+
     public let editions: [Edition]
     /// Source files of the manifest's editions that the manifest no longer names, removed.
     public let filesRemoved: Int
+    /// Editions the manifest no longer names, removed with everything derived from them.
+    public let editionsRemoved: [RemovedEdition]
     /// True when rule topics were computed anew (rules or the taxonomy changed).
     public let topicsRecomputed: Bool
 
-    public var changedAnything: Bool { filesRemoved > 0 || topicsRecomputed || editions.contains { $0.filesWritten > 0 } }
+    public var changedAnything: Bool {
+        filesRemoved > 0 || !editionsRemoved.isEmpty || topicsRecomputed || editions.contains { $0.filesWritten > 0 }
+    }
 }

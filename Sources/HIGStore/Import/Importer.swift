@@ -2,68 +2,46 @@ import Foundation
 
 /// Writes a corpus into a database in one transaction.
 ///
-/// Editions named in the manifest mirror it: their files are added, rewritten when their
-/// rules changed, or removed when the manifest dropped them. Editions the manifest does not
-/// name are left as they are. A file whose derived rules are unchanged is not touched, so a
-/// re-import of unchanged sources writes nothing and keeps every id.
+/// The database is made equal to the manifest: its editions are added or updated, editions it
+/// no longer names are removed with everything derived from them, and files are added,
+/// rewritten when their rules changed, or removed when the manifest dropped them. A file whose
+/// derived rules are unchanged is not touched, so a re-import of unchanged sources writes
+/// nothing and keeps every id.
 public enum Importer {
+    /// What the database holds against what the corpus brings, worked out before any write.
+    struct Plan {
+        /// Sources to write: new ones and those whose rules changed.
+        var newSources: [Corpus.Source]
+        /// Source rows to delete: rewritten, dropped from the manifest, or of a removed edition.
+        var stale: [Int] = []
+        /// Files of the manifest's editions that it no longer names.
+        var filesRemoved = 0
+        /// Editions the manifest no longer names, with their rule counts, oldest first.
+        var editionsRemoved: [ImportReport.RemovedEdition] = []
+
+        var changesRules: Bool { filesRemoved > 0 || !editionsRemoved.isEmpty || !newSources.isEmpty }
+    }
+
     public static func write(_ corpus: Corpus, to db: Database, taxonomy: Taxonomy = .bundled) throws -> ImportReport {
         var timer = StageTimer()
         return try db.transaction {
             try Migrator().migrate(db)
+            let plan = try self.plan(corpus, db)
             for edition in corpus.manifest.editions {
                 try upsert(edition, db)
             }
-            let existing = try db.rows("SELECT id, path, rules_digest, edition_id FROM sources")
-            let wanted = Dictionary(uniqueKeysWithValues: corpus.sources.map { ($0.file.path, $0) })
-            let manifestEditions = Set(corpus.manifest.editions.map(\.id))
-            var unchanged = Set<String>()
-            var stale: [Int] = []
-            var removed = 0
-            for row in existing {
-                let path = row.string("path")
-                if let source = wanted[path], source.rulesDigest == row.string("rules_digest") {
-                    unchanged.insert(path)
-                    continue
-                }
-                if wanted[path] != nil || manifestEditions.contains(row.string("edition_id")) {
-                    stale.append(row.int("id"))
-                    if wanted[path] == nil { removed += 1 }
-                }
-            }
-            let newSources = corpus.sources.filter { !unchanged.contains($0.file.path) }
             // When rules change, topics and lineage are recomputed. Lineage's terms need the rules
             // but no database: they are made on the other core while this one writes (SQLite's
             // writing uses one), and joined before this returns, whether it succeeds or throws.
             var lineageTerms: BackgroundWork<PreparedLinkTerms?>?
             defer { lineageTerms?.cancelAndWait() }
-            if removed > 0 || !newSources.isEmpty {
+            if plan.changesRules {
                 lineageTerms = BackgroundWork { isCancelled in
                     try PreparedLinkTerms.make(from: corpus, lexicon: .bundled, isCancelled: isCancelled)
                 }
             }
-            // Remove stale files first, so that ids moving between files never collide.
-            try SearchIndex.remove(sources: stale, db)
-            for id in stale {
-                try db.execute("DELETE FROM sources WHERE id = ?", id)
-            }
-            let lastKeptSource = try db.scalar("SELECT max(id) FROM sources")?.int ?? 0
-            var written: [String: Int] = [:]
-            let newSourceIDs = try newSources.map { source in
-                written[source.edition.id, default: 0] += 1
-                return try insert(source, db)
-            }
-            try insertRules(of: Array(zip(newSources, newSourceIDs)), db)
-            timer.lap("write: rules, platforms, repairs")
-            try SearchIndex.add(sourcesAbove: lastKeptSource, db)
-            timer.lap("write: full-text index")
-            if try !stale.isEmpty || !newSources.isEmpty || SearchStatistics.areMissing(db) {
-                try SearchStatistics.rebuild(db)
-            }
-            timer.lap("write: search statistics")
-            try insertRuleCounts(of: Array(zip(newSources, newSourceIDs)), db)
-            timer.lap("write: rule counts")
-            let topicsRecomputed = try removed > 0 || !written.isEmpty || TopicAssigner.isStale(db, taxonomy: taxonomy)
+            let written = try writeSources(plan, db, &timer)
+            let topicsRecomputed = try plan.changesRules || !written.isEmpty || TopicAssigner.isStale(db, taxonomy: taxonomy)
             if topicsRecomputed { try TopicAssigner.assign(db, taxonomy: taxonomy) }
             timer.lap("topics")
             if try topicsRecomputed || Linker.isStale(db, lexicon: .bundled, curated: corpus.curatedLinks) {
@@ -71,16 +49,85 @@ public enum Importer {
                 try Linker.link(db, curated: corpus.curatedLinks, prepared: try? lineageTerms?.take().get())
             }
             timer.lap("lineage")
-            let editions = corpus.manifest.orderedEditions.map { edition in
-                let sources = corpus.sources.filter { $0.edition.id == edition.id }
-                return ImportReport.Edition(
-                    id: edition.id, files: sources.count,
-                    rules: sources.reduce(0) { $0 + $1.rules.count },
-                    repairs: sources.reduce(0) { $0 + $1.rules.reduce(0) { $0 + $1.draft.repairs.count } },
-                    filesWritten: written[edition.id, default: 0])
-            }
-            return ImportReport(editions: editions, filesRemoved: removed, topicsRecomputed: topicsRecomputed)
+            return report(corpus, plan, written: written, topicsRecomputed: topicsRecomputed)
         }
+    }
+
+    /// Compares the sources in the database with the corpus's: which to keep, write and delete,
+    /// and which editions the manifest no longer names.
+    static func plan(_ corpus: Corpus, _ db: Database) throws -> Plan {
+        let existing = try db.rows("SELECT id, path, rules_digest, edition_id FROM sources")
+        let wanted = Dictionary(uniqueKeysWithValues: corpus.sources.map { ($0.file.path, $0) })
+        let manifestEditions = Set(corpus.manifest.editions.map(\.id))
+        var unchanged = Set<String>()
+        var plan = Plan(newSources: [])
+        for row in existing {
+            let path = row.string("path")
+            if let source = wanted[path], source.rulesDigest == row.string("rules_digest"), source.edition.id == row.string("edition_id") {
+                unchanged.insert(path)
+                continue
+            }
+            plan.stale.append(row.int("id"))
+            if wanted[path] == nil && manifestEditions.contains(row.string("edition_id")) { plan.filesRemoved += 1 }
+        }
+        plan.newSources = corpus.sources.filter { !unchanged.contains($0.file.path) }
+        plan.editionsRemoved = try db.rows("""
+            SELECT e.id, coalesce((SELECT sum(c.rules) FROM source_rule_counts c JOIN sources s ON s.id = c.source_id
+                                   WHERE s.edition_id = e.id), 0) AS rules
+            FROM editions e WHERE e.id NOT IN (SELECT value FROM json_each(?)) ORDER BY e.position
+            """, try jsonList(corpus.manifest.editions.map(\.id)))
+            .map { ImportReport.RemovedEdition(id: $0.string("id"), rules: $0.int("rules")) }
+        return plan
+    }
+
+    /// Deletes the stale sources and the removed editions, then writes the new sources, their
+    /// rules, the search index and statistics and the rule counts; returns the files written
+    /// per edition.
+    private static func writeSources(_ plan: Plan, _ db: Database, _ timer: inout StageTimer) throws -> [String: Int] {
+        // Remove stale files first, so that ids moving between files never collide.
+        try SearchIndex.remove(sources: plan.stale, db)
+        for id in plan.stale {
+            try db.execute("DELETE FROM sources WHERE id = ?", id)
+        }
+        // Their sources are gone already; the rest of what they hold goes with them (ON DELETE CASCADE).
+        for edition in plan.editionsRemoved {
+            try db.execute("DELETE FROM editions WHERE id = ?", edition.id)
+        }
+        let lastKeptSource = try db.scalar("SELECT max(id) FROM sources")?.int ?? 0
+        var written: [String: Int] = [:]
+        let newSourceIDs = try plan.newSources.map { source in
+            written[source.edition.id, default: 0] += 1
+            return try insert(source, db)
+        }
+        let inserted = Array(zip(plan.newSources, newSourceIDs))
+        try insertRules(of: inserted, db)
+        timer.lap("write: rules, platforms, repairs")
+        try SearchIndex.add(sourcesAbove: lastKeptSource, db)
+        timer.lap("write: full-text index")
+        if try !plan.stale.isEmpty || !plan.newSources.isEmpty || SearchStatistics.areMissing(db) {
+            try SearchStatistics.rebuild(db)
+        }
+        timer.lap("write: search statistics")
+        try insertRuleCounts(of: inserted, db)
+        timer.lap("write: rule counts")
+        return written
+    }
+
+    private static func report(_ corpus: Corpus, _ plan: Plan, written: [String: Int], topicsRecomputed: Bool) -> ImportReport {
+        let editions = corpus.manifest.orderedEditions.map { edition in
+            let sources = corpus.sources.filter { $0.edition.id == edition.id }
+            return ImportReport.Edition(
+                id: edition.id, files: sources.count,
+                rules: sources.reduce(0) { $0 + $1.rules.count },
+                repairs: sources.reduce(0) { $0 + $1.rules.reduce(0) { $0 + $1.draft.repairs.count } },
+                filesWritten: written[edition.id, default: 0])
+        }
+        return ImportReport(editions: editions, filesRemoved: plan.filesRemoved, editionsRemoved: plan.editionsRemoved,
+                            topicsRecomputed: topicsRecomputed)
+    }
+
+    private static func jsonList(_ values: [String]) throws -> String {
+        String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
     }
 
     private static func upsert(_ edition: EditionManifest.Edition, _ db: Database) throws {

@@ -19,14 +19,14 @@ public struct EditionManifest: Decodable, Sendable {
         }
     }
 
-    public enum Form: String, Decodable, Sendable {
+    public enum Form: String, Decodable, Sendable, CaseIterable {
         /// Markdown converted from a PDF: bold leads, bullets, page anchors, glued words.
         case pdfMarkdown = "pdf-markdown"
         /// Text copied from a web page: bare headings, `•` bullets, flattened tables.
         case webText = "web-text"
     }
 
-    public enum Coverage: String, Decodable, Sendable {
+    public enum Coverage: String, Decodable, Sendable, CaseIterable {
         /// A chunk of a chapter: a rule missing from it is "not in the excerpt".
         case excerpt
         /// The whole guidance: a rule missing from it was removed.
@@ -103,6 +103,8 @@ extension EditionManifest {
             manifest = try JSONDecoder().decode(EditionManifest.self, from: data)
         } catch let error as DecodingError {
             throw HIGError.manifestInvalid(path: path, reason: describe(error))
+        } catch let error as ManifestValue.Invalid {
+            throw HIGError.manifestInvalid(path: path, reason: error.reason)
         } catch {
             throw HIGError.manifestInvalid(path: path, reason: "not valid JSON")
         }

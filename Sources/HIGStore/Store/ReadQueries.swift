@@ -26,6 +26,10 @@ enum ReadQueries {
         """
 
     static let editionName = "SELECT name FROM editions WHERE id = ?"
+    /// Every edition's platforms (JSON lists), to check a `--platform` against.
+    static let editionPlatforms = "SELECT platforms FROM editions"
+    /// Every platform a rule names: read only when the editions' lists lack a filter's platform.
+    static let rulePlatforms = "SELECT DISTINCT platform FROM rule_platforms"
 
     /// 1 when an edition is an excerpt, as lineage reads it (`LinkCorpus`): a rule missing from
     /// it may be outside the excerpt. An edition without sources holds nothing, so it says
@@ -160,6 +164,41 @@ extension RuleStore {
         }
     }
 
+    /// Throws a clear error when a filter names an edition or a platform the database does not
+    /// know: such a filter would match nothing, and "no rules match" would hide the typo.
+    public func checkFilter(_ filter: RuleFilter) throws {
+        if let edition = filter.edition { try checkEdition(edition) }
+        if let platform = filter.platform { try checkPlatform(platform) }
+    }
+
+    /// Throws a clear error unless some edition or rule names `platform` (case aside, as the
+    /// filter compares). The editions' lists answer at once; the rules' own platforms, which a
+    /// heading may narrow to one no edition lists, are read only when they do not.
+    public func checkPlatform(_ platform: String) throws {
+        try answering {
+            let editions = Set(try db.rows(ReadQueries.editionPlatforms).flatMap { Self.decodeList($0.string("platforms")) })
+            func names(_ known: Set<String>) -> Bool { known.contains { $0.caseInsensitiveCompare(platform) == .orderedSame } }
+            if names(editions) { return }
+            let rules = Set(try db.rows(ReadQueries.rulePlatforms).map { $0.string("platform") })
+            guard names(rules) else {
+                throw HIGError.unknownPlatform(platform, known: editions.union(rules).sorted { $0.lowercased() < $1.lowercased() })
+            }
+        }
+    }
+
+    /// Whether `text` has the shape of a rule id (`2011-a4f784df`): the error for one that names
+    /// no rule is then "no such rule", whatever else the command would have read it as.
+    static func isRuleIDShaped(_ text: String) -> Bool {
+        text.range(of: "^[A-Za-z0-9][A-Za-z0-9._]*-[0-9a-f]{8}$", options: .regularExpression) != nil
+    }
+
+    /// The error for an id that names no rule, with the ids that start like it.
+    func unknownRule(_ id: String) throws -> HIGError {
+        let suggestions = try db.rows(ReadQueries.ruleIDsLike, Self.likePrefix(String(id.prefix(max(4, id.count - 2)))))
+            .map { $0.string("id") }
+        return HIGError.unknownRule(id, suggestions: suggestions)
+    }
+
     /// Whether an edition is an excerpt (`ReadQueries.editionIsExcerpt`).
     func isExcerpt(edition: String) throws -> Bool {
         try db.scalar(ReadQueries.editionIsExcerpt, edition)?.int == 1
@@ -171,7 +210,7 @@ extension RuleStore {
     /// The rules that pass `filter`, in edition and reading order.
     public func rules(_ filter: RuleFilter = RuleFilter()) throws -> [RuleRecord] {
         try answering {
-            if let edition = filter.edition { try checkEdition(edition) }
+            try checkFilter(filter)
             return try db.rows(ReadQueries.rules, arguments: [filter.edition, filter.kind?.rawValue, filter.platform, filter.topic])
                 .map(Self.record)
         }
@@ -214,11 +253,7 @@ extension RuleStore {
 
     public func detail(id: String) throws -> RuleDetail {
         try answering {
-            guard let record = try rule(id: id) else {
-                let suggestions = try db.rows(ReadQueries.ruleIDsLike, Self.likePrefix(String(id.prefix(max(4, id.count - 2)))))
-                    .map { $0.string("id") }
-                throw HIGError.unknownRule(id, suggestions: suggestions)
-            }
+            guard let record = try rule(id: id) else { throw try unknownRule(id) }
             let repairs = try db.rows(ReadQueries.repairsOfRule, id)
                 .map { Repair(line: $0.int("line"), kind: Repair.Kind(rawValue: $0.string("kind")) ?? .gluedWords,
                               original: $0.string("original"), replacement: $0.string("replacement")) }

@@ -31,14 +31,14 @@ public final class RuleStore {
         if db.isInTransaction { try? db.execute("ROLLBACK") }
     }
 
-    /// How long to wait for another hig's write lock: `$HIG_BUSY_TIMEOUT` seconds, else 5.
-    @TaskLocal static var busyTimeout: Duration = {
-        if let text = ProcessInfo.processInfo.environment["HIG_BUSY_TIMEOUT"], let seconds = Double(text),
-           seconds >= 0, seconds < 86_400 {
-            return .milliseconds(Int(seconds * 1_000))
-        }
-        return Database.defaultBusyTimeout
-    }()
+    /// A test seam: how long to wait for another hig's write lock, instead of `busyTimeout()`.
+    @TaskLocal static var busyTimeoutOverride: Duration?
+
+    /// How long to wait for another hig's write lock: `$HIG_BUSY_TIMEOUT` seconds, else 5; a
+    /// value that is not such a number is refused.
+    static func busyTimeout() throws -> Duration {
+        try busyTimeoutOverride ?? EnvironmentSetting.busyTimeout() ?? Database.defaultBusyTimeout
+    }
 
     /// A test seam: the most pages an import may grow the database to, to see what a full disk does.
     @TaskLocal static var pageLimit: Int?
@@ -82,14 +82,14 @@ public final class RuleStore {
     /// is, and it is read as immutable: without locks, trusting that no one rewrites it meanwhile.
     private static func connectForReading(_ path: String, writable: Bool) throws -> Database {
         try checkWholePages(path)
-        let db = try Database(path: path, mode: writable ? .readWrite : .readOnly, busyTimeout: busyTimeout)
+        let db = try Database(path: path, mode: writable ? .readWrite : .readOnly, busyTimeout: busyTimeout())
         do {
             _ = try db.scalar("SELECT count(*) FROM sqlite_master")
             return db
         } catch {
             guard !writable, [SQLITE_CANTOPEN, SQLITE_READONLY].contains(error.primaryCode),
                   isWriteAheadLogged(path), !hasPendingLog(path) else { throw error }
-            let immutable = try Database(path: path, mode: .immutable, busyTimeout: busyTimeout)
+            let immutable = try Database(path: path, mode: .immutable, busyTimeout: busyTimeout())
             _ = try immutable.scalar("SELECT count(*) FROM sqlite_master")
             return immutable
         }
@@ -124,7 +124,7 @@ public final class RuleStore {
             }
             // An existing database, or one another import put in place while this one was building.
             try checkWholePages(path)
-            let db = try Database(path: path, mode: .readWrite, busyTimeout: busyTimeout)
+            let db = try Database(path: path, mode: .readWrite, busyTimeout: busyTimeout())
             try checkIsHIGDatabase(db)
             // Writing into a damaged database would spread the damage.
             guard try db.scalar("PRAGMA quick_check")?.string == "ok" else { throw HIGError.notADatabase(path: path) }
@@ -141,7 +141,7 @@ public final class RuleStore {
         let temporary = try ImportTemporaryFile(besides: path)
         let report: ImportReport
         do {
-            let db = try Database(path: temporary.path, mode: .readWrite, busyTimeout: busyTimeout)
+            let db = try Database(path: temporary.path, mode: .readWrite, busyTimeout: busyTimeout())
             // No one else sees this file and a failure discards it, so it needs no journal on
             // disk and no syncing until it is complete.
             try db.setJournalMode("memory")
