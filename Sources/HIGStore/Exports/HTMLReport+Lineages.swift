@@ -60,7 +60,7 @@ extension HTMLReport {
     func card(_ version: RuleRecord, in lineage: Lineage, exported: Set<String>) -> String {
         let incoming = lineage.links(into: version.id)
         let changed = !(incoming.isEmpty || incoming.allSatisfy { $0.change == .unchanged })
-        var out = "<div class=\"version\(changed ? " changed" : "")\"\(dataAttributes(version))>\n"
+        var out = "<div class=\"version\(changed ? " changed" : "")\"\(dataAttributes(version, words: ":scope > p.text"))>\n"
         out += "<p class=\"vmeta\">\(ruleLink(version.id, exported)) · \(sourceLink(version.source))</p>\n"
         if incoming.isEmpty {
             out += "<p class=\"vmeta\">earliest version in this lineage</p>\n"
