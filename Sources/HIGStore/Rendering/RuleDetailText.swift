@@ -46,7 +46,7 @@ extension TextRenderer {
                 .joined(separator: "\n") + "\n"
         }
         let rule = detail.record
-        let noPrevious = rule.change == nil ? "none: \(rule.edition) is the first edition" : "none (\(rule.change!))"
+        let noPrevious = rule.change.map { "none: \($0) in \(rule.edition)" } ?? "none: \(rule.edition) is the first edition"
         var out = "\n" + block("previous:", detail.previous, none: noPrevious)
         let noNext = detail.fate.map { "none: \(Self.sentence($0))" } ?? "none: \(rule.edition) is the last edition"
         out += block("next:", detail.next, none: noNext)
