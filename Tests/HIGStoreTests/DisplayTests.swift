@@ -36,6 +36,15 @@ struct DisplayTests {
         #expect(all.filter { $0.edition == "current" }.allSatisfy { fates[$0.id] == nil })
     }
 
+    @Test("The report says what became of a rule no later edition continues, as evolution does")
+    func reportShowsFates() throws {
+        let document = try XMLDocument(xmlString: HTMLReportTests.seeds, options: [])
+        let row = try document.nodes(forXPath: "//tr[@id='rule-2011-42f6c763']/td[@data-label='Lineage']").first?.stringValue
+        #expect(row?.contains("then removed in current") == true, "\(row ?? "no row")")
+        let card = try document.nodes(forXPath: "//div[contains(@class,'version')][.//a[@href='#rule-2011-42f6c763']]").first?.stringValue
+        #expect(card?.contains("then removed in current") == true, "\(card ?? "no card")")
+    }
+
     @Test("A fate names the excerpts that lack the rule before the edition that removed it")
     func fateSentences() {
         #expect(TextRenderer.sentence(RuleFate(rule: "a", notInExcerpts: [], removedIn: "current")) == "removed in current")

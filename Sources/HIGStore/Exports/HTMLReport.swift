@@ -178,13 +178,16 @@ public struct HTMLReport: Sendable {
         } else {
             out += "<span class=\"muted\">first edition</span>"
         }
-        guard let lineage else { return out }
+        // What became of a rule no later edition continues, as `hig evolution` says it.
+        let then = content.fates[rule.id].map { "<span class=\"meta\">then \(h(TextRenderer.sentence($0)))</span>" } ?? ""
+        guard let lineage else { return out + then }
         let incoming = lineage.links(into: rule.id)
         var flags: [String] = []
         for flag in incoming.flatMap(flagBadges) where !flags.contains(flag) { flags.append(flag) }
         if !flags.isEmpty { out += "<span class=\"flags\">" + flags.joined(separator: " ") + "</span>" }
         let next = lineage.links.filter { $0.from == rule.id }.map(\.to)
         if !next.isEmpty { out += "<span class=\"meta\">continues in " + next.map { ruleLink($0, exported) }.joined(separator: ", ") + "</span>" }
+        out += then
         out += "<a class=\"to-timeline\" href=\"#\(lineageAnchor(lineage))\">Timeline<span class=\"vh\"> of \(h(rule.id))</span></a>"
         return out
     }
