@@ -47,7 +47,7 @@ struct Export: ParsableCommand {
             text = MarkdownExport.document(content, groupBy: groupBy ?? .edition, provenance: .now())
             count = content.rules.count
         case .html:
-            let content = try store.exportContent(filter)
+            let content = try store.exportContent(filter, withEditionDiffs: true)
             let base = sourceBase(reportAt: target, files: content.sourceFiles.map(\.file))
             text = HTMLReport(content: content, provenance: .now(), sourceBase: base).render()
             count = content.rules.count

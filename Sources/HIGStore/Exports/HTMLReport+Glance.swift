@@ -6,6 +6,7 @@ extension HTMLReport {
                                 "Not in the newer excerpt", "Not in the older excerpt", "Reversals", "Force changes"]
 
     func summary() -> String {
+        guard let diffs = content.editionDiffs else { return "" }
         var out = """
             <section id="summary" aria-labelledby="summary-title">
             <h2 id="summary-title">At a glance</h2>
@@ -15,7 +16,7 @@ extension HTMLReport {
             """
         for column in Self.glanceColumns { out += "<th scope=\"col\">\(h(column))</th>" }
         out += "</tr></thead>\n<tbody>\n"
-        for diff in content.editionDiffs {
+        for diff in diffs {
             let values = diff.counts.map(\.1)
                 + [diff.notInFromExcerpt.count, diff.changed.filter(\.reversal).count, diff.changed.filter(\.forceChanged).count]
             out += "<tr><th scope=\"row\">\(h(diff.from)) → \(h(diff.to))"
@@ -25,8 +26,8 @@ extension HTMLReport {
             }
             out += "</tr>\n"
         }
-        if content.editionDiffs.isEmpty {
-            out += "<tr><td colspan=\"\(Self.glanceColumns.count + 1)\">One edition only: nothing to compare.</td></tr>\n"
+        if diffs.isEmpty {
+            out += "<tr><td colspan=\"\(Self.glanceColumns.count + 1)\">No two editions to compare.</td></tr>\n"
         }
         out += """
             </tbody>

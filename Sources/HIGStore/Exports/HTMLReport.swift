@@ -40,8 +40,7 @@ public struct HTMLReport: Sendable {
             <p class="muted">Exported by hig \(h(provenance.version)) on \(h(provenance.date)). Every rule names the \
             lines it was read from and links to their file; <code>hig show ID</code> tells the rest.</p>
             <nav class="toc" aria-label="Contents"><ul>
-            <li><a href="#summary">At a glance</a></li>
-            <li><a href="#rules">Rules</a></li>
+            \(content.editionDiffs == nil ? "" : "<li><a href=\"#summary\">At a glance</a></li>\n")<li><a href="#rules">Rules</a></li>
             <li><a href="#lineages">Lineages</a></li>
             <li><a href="#sources">Sources</a></li>
             </ul></nav>

@@ -22,5 +22,3 @@ public enum TextCut {
         return (kept.isEmpty ? String(room) : String(kept)) + "…"
     }
 }
-
-import Foundation

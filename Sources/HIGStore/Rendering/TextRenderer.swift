@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds every text answer of the command line: the commands parse arguments, ask the store,
 /// and print what a renderer returns.
 ///
@@ -25,17 +27,3 @@ public struct TextRenderer: Sendable {
 
     func format(_ value: Double) -> String { String(format: "%.2f", value) }
 }
-
-/// What a command prints: its answer on stdout, and notes (what was left out, why nothing
-/// matched) on stderr, so that a pipe receives the answer alone.
-public struct RenderedText: Sendable, Equatable {
-    public var output: String
-    public var notes: [String]
-
-    public init(output: String, notes: [String] = []) {
-        self.output = output
-        self.notes = notes
-    }
-}
-
-import Foundation
