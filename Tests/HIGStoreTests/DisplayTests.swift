@@ -128,7 +128,7 @@ struct DisplayTests {
         let diff = EditionDiff(from: "a", to: "b", added: [], removed: [], notInExcerpt: [], notInFromExcerpt: ["b-1"],
                                changed: [], unchanged: [["a-2", "b-2"]])
         let text = plain.diff(diff, rules: [:], showUnchanged: false)
-        #expect(text.contains("(and 1 rule of b known from an edition before a, not in its excerpt)"))
+        #expect(text.contains("(and 1 rule of b not in the a excerpt, so not called added)"))
         #expect(text.contains("1 unchanged rule not shown"))
     }
 

@@ -108,7 +108,7 @@ struct LineageTests {
         let singleLine = try rule("2011", line: 18)
         #expect(singleLine.text.hasPrefix("Keep the title short enough to display on a single line"))
         #expect(diff.notInFromExcerpt.contains(singleLine.id) && singleLine.change == "not-in-excerpt")
-        let text = AnswerRenderer(colored: false).diff(diff, rules: try store.ruleTexts(of: diff), showUnchanged: false)
+        let text = TextRenderer(colored: false).diff(diff, rules: try store.ruleTexts(of: diff), showUnchanged: false)
         #expect(text.contains("  added             0"))
         #expect(text.contains("(and 17 rules of 2011 not in the 2010 excerpt"))
     }

@@ -46,7 +46,11 @@ extension TextRenderer {
                 .joined(separator: "\n") + "\n"
         }
         let rule = detail.record
-        let noPrevious = rule.change.map { "none: \($0) in \(rule.edition)" } ?? "none: \(rule.edition) is the first edition"
+        let noPrevious = switch rule.change {
+        case nil: "none: \(rule.edition) is the first edition"
+        case "not-in-excerpt": "none: not in the excerpts of the editions before \(rule.edition)"
+        case let change?: "none: \(change) in \(rule.edition)"
+        }
         var out = "\n" + block("previous:", detail.previous, none: noPrevious)
         let noNext = detail.fate.map { "none: \(Self.sentence($0))" } ?? "none: \(rule.edition) is the last edition"
         out += block("next:", detail.next, none: noNext)
