@@ -1,4 +1,5 @@
 import Foundation
+import HIGStore
 
 /// Where output goes: results on stdout, notes and errors on stderr.
 enum Console {
@@ -21,8 +22,13 @@ enum Console {
         return isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
     }
 
-    static func bold(_ text: String) -> String {
-        colorful ? "\u{1B}[1m\(text)\u{1B}[0m" : text
+    /// The library's text renderer, for this terminal (or pipe).
+    static var renderer: TextRenderer { TextRenderer(colored: colorful, width: width) }
+
+    /// An answer on stdout, its notes on stderr.
+    static func show(_ rendered: RenderedText) {
+        print(rendered.output)
+        for line in rendered.notes { note(line) }
     }
 
     /// A path relative to the current folder when it lies inside it.

@@ -15,6 +15,10 @@ struct HIG: ParsableCommand {
         subcommands: [Import.self, Editions.self, Rules.self, Show.self, Topics.self, Search.self, EvolutionCommand.self, Diff.self, Export.self]
     )
 
+    /// The end of every subcommand's help: the root's --db is accepted after the command name
+    /// too, but the parser lists it only in `hig --help`.
+    static let databaseHelp = "The database is --db PATH (before or after the command name), else $HIG_DB, else hig.sqlite in the current folder."
+
     @Option(name: .long, help: "The database file (default: $HIG_DB, then ./hig.sqlite).")
     var db: String?
 

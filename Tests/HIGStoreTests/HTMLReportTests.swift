@@ -9,7 +9,7 @@ import FoundationXML
 struct HTMLReportTests {
     static let seeds: String = {
         do {
-            let content = try TopicTests.store.exportContent()
+            let content = try TopicTests.store.exportContent(withEditionDiffs: true)
             return HTMLReport(content: content, provenance: ExportProvenance(version: "9.9.9", date: Date(timeIntervalSince1970: 0)),
                               sourceBase: "../").render()
         } catch { fatalError("\(error)") }

@@ -8,7 +8,7 @@ struct Diff: ParsableCommand {
             Rules absent from an excerpt edition are listed apart as not in the excerpt, never as \
             removed. --reversals and --force-changes keep only the changes a reader most needs \
             to notice.
-            """)
+            """ + "\n\n" + HIG.databaseHelp)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }
 
@@ -38,12 +38,13 @@ struct Diff: ParsableCommand {
     func run() throws {
         let store = try root.openStore()
         let slug = try topic.map { try store.resolveTopic($0).slug }
-        let diff = try store.diff(from: from, to: to, options: .init(topic: slug, reversalsOnly: reversals, forceChangesOnly: forceChanges))
+        let options = RuleStore.DiffOptions(topic: slug, reversalsOnly: reversals, forceChangesOnly: forceChanges)
+        let diff = try store.diff(from: from, to: to, options: options)
         let rules = try store.ruleTexts(of: diff)
         switch format {
-        case .text: Console.print(AnswerRenderer(colored: Console.colorful).diff(diff, rules: rules, showUnchanged: unchanged))
-        case .markdown: Console.print(AnswerRenderer.diffMarkdown(diff, rules: rules))
-        case .json: Console.print(try JSONOutput.encode(diff))
+        case .text: Console.print(Console.renderer.diff(diff, rules: rules, options: options, showUnchanged: unchanged))
+        case .markdown: Console.print(TextRenderer.diffMarkdown(diff, rules: rules, options: options))
+        case .json: Console.print(try JSONText.encode(diff))
         }
     }
 }

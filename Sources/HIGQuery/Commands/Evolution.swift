@@ -10,7 +10,7 @@ struct EvolutionCommand: ParsableCommand {
             or words to search for (e.g. tap). Word diffs show [-removed-]{+inserted+} when piped \
             and colours on a terminal. ⚑ marks a reversal, a change of normative force, or a \
             curated link.
-            """)
+            """ + "\n\n" + HIG.databaseHelp)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
@@ -28,19 +28,8 @@ struct EvolutionCommand: ParsableCommand {
     func run() throws {
         let answer = try root.openStore().evolution(query.joined(separator: " "), limit: limit)
         switch format {
-        case .text: Console.print(AnswerRenderer(colored: Console.colorful).evolution(answer))
-        case .json: Console.print(try JSONOutput.encode(answer.lineages.map(LineageJSON.init)))
+        case .text: Console.print(Console.renderer.evolution(answer))
+        case .json: Console.print(try JSONText.encode(answer.lineages.map { LineageJSON($0, fates: answer.fates) }))
         }
-    }
-}
-
-/// A lineage in JSON: its versions (the rule contract) and its links.
-struct LineageJSON: Encodable {
-    let versions: [RuleRecord]
-    let links: [LinkRecord]
-
-    init(_ lineage: Lineage) {
-        versions = lineage.versions
-        links = lineage.links
     }
 }

@@ -11,7 +11,7 @@ struct Export: ParsableCommand {
             one self-contained file: the rules with filters, each lineage as a timeline with word \
             diffs, and links to the source files. --output writes a file atomically: it holds either \
             its old content or the whole export, never part of one.
-            """)
+            """ + "\n\n" + HIG.databaseHelp)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case json, csv, markdown, html }
 
@@ -56,7 +56,7 @@ struct Export: ParsableCommand {
             text = MarkdownExport.document(content, groupBy: groupBy ?? .edition, provenance: try .now())
             count = content.rules.count
         case .html:
-            let content = try store.exportContent(filter)
+            let content = try store.exportContent(filter, withEditionDiffs: true)
             let base = sourceBase(reportAt: target, files: content.sourceFiles.map(\.file))
             text = HTMLReport(content: content, provenance: try .now(), sourceBase: base).render()
             count = content.rules.count

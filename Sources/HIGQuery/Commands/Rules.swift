@@ -2,7 +2,7 @@ import ArgumentParser
 import HIGStore
 
 struct Rules: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List rules, filtered by edition, kind and platform.")
+    static let configuration = CommandConfiguration(abstract: "List rules, filtered by edition, topic, kind and platform.", discussion: HIG.databaseHelp)
 
     @ParentCommand var root: HIG
 
@@ -18,10 +18,7 @@ struct Rules: ParsableCommand {
         case .json: Console.print(try RuleFormatter.json(rules))
         case .csv: Console.print(RuleFormatter.csv(rules))
         case .markdown: Console.print(RuleFormatter.markdown(rules))
-        case .table:
-            let rows = rules.map { [$0.id, $0.kind.rawValue, $0.source.citation, $0.summary] }
-            Console.print(TextTable.render(header: ["ID", "KIND", "SOURCE", "RULE"], rows: rows, width: Console.width))
-            if rules.isEmpty { Console.note("no rules match") }
+        case .table: Console.show(Console.renderer.rules(rules))
         }
     }
 }

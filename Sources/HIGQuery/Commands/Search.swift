@@ -12,7 +12,7 @@ struct Search: ParsableCommand {
             context rank below the guidance that uses the same words. A search may hold \
             \(SearchExpression.maxBytes) bytes and \(SearchExpression.maxWords) different words; \
             one that runs longer than half a second is stopped.
-            """)
+            """ + "\n\n" + HIG.databaseHelp)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
@@ -38,22 +38,8 @@ struct Search: ParsableCommand {
         let result = try store.search(request)
         switch format {
         case .json:
-            Console.print(try JSONOutput.encode(result))
-        case .text:
-            for suggestion in result.suggestions { Console.note(suggestion.description) }
-            if result.matchedAnyWord { Console.note("no rule holds every word; showing rules that hold any of them") }
-            if result.hits.isEmpty && result.suggestions.isEmpty { Console.note("no rules match") }
-            let (open, close) = Console.colorful ? ("\u{1B}[1;33m", "\u{1B}[0m") : ("**", "**")
-            var out = ""
-            for hit in result.hits {
-                let record = hit.record
-                out += "\(Console.bold(record.id))  \(record.edition)  \(record.kind.rawValue)  \(record.source.citation)\n"
-                out += "  " + hit.snippet(open: open, close: close) + "\n\n"
-            }
-            Console.print(out)
-            if result.hits.count < result.total {
-                Console.note("\(result.hits.count) of \(result.total) shown; --limit \(result.total) shows them all")
-            }
+            Console.print(try JSONText.encode(result))
+        case .text: Console.show(Console.renderer.search(result))
         }
     }
 }

@@ -4,7 +4,7 @@ import HIGStore
 struct Topics: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The topic taxonomy, with rule counts per topic and edition.",
-        discussion: "A blank cell is a topic an edition says nothing about: where guidance grew or vanished.")
+        discussion: "A cell with \(TextRenderer.noRules) is a topic an edition has no rule of: where guidance grew or vanished.\n\n" + HIG.databaseHelp)
 
     @ParentCommand var root: HIG
 
@@ -13,13 +13,6 @@ struct Topics: ParsableCommand {
 
     func run() throws {
         let (editions, topics) = try root.openStore().topicMatrix()
-        let header = ["TOPIC", "NAME"] + editions
-        let rows = topics.map { topic in
-            [topic.slug, topic.name] + editions.map { edition in topic.counts[edition].map(String.init) ?? "·" }
-        }
-        Console.print(TextTable.render(header: header, rows: rows, width: nil, rightAligned: Set(2..<header.count)))
-        if describe {
-            Console.print("\n" + topics.map { "\($0.slug): \($0.description)" }.joined(separator: "\n") + "\n")
-        }
+        Console.print(Console.renderer.topics(editions: editions, topics: topics, describe: describe))
     }
 }

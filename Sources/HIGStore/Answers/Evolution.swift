@@ -11,6 +11,8 @@ public struct Evolution: Sendable, Equatable {
     public let lineages: [Lineage]
     /// Lineages found beyond `limit`.
     public let omitted: Int
+    /// What became of each version that no later edition continues, by rule id.
+    public var fates: [String: RuleFate] = [:]
 }
 
 extension RuleStore {
@@ -19,24 +21,30 @@ extension RuleStore {
     /// editions first (for words: the best matches first).
     public func evolution(_ query: String, limit: Int = 10) throws -> Evolution {
         try answering {
-            guard limit >= 1 else { throw HIGError.invalidLimit(limit) }
-            let links = try allLinks()
-            let trimmed = query.trimmingCharacters(in: .whitespaces)
-            if try rule(id: trimmed) != nil {
-                return Evolution(reading: .rule(trimmed), lineages: try lineages(containing: [trimmed], links: links), omitted: 0)
-            }
-            if Self.isRuleIDShaped(trimmed) { throw try unknownRule(trimmed) }
-            if let topic = TopicResolver(taxonomy: .bundled).exactMatch(trimmed) {
-                let ids = try rules(RuleFilter(topic: topic.slug)).filter { $0.kind != .figure }.map(\.id)
-                let found = try lineages(containing: ids, links: links).sorted {
-                    ($0.editions.count, $1.versions.first?.id ?? "") > ($1.editions.count, $0.versions.first?.id ?? "")
-                }
-                return Evolution(reading: .topic(topic.slug), lineages: Array(found.prefix(limit)), omitted: max(0, found.count - limit))
-            }
-            let hits = try search(SearchRequest(text: trimmed, limit: 50)).hits.map(\.record.id)
-            let found = try lineages(containing: hits, links: links)
-            return Evolution(reading: .words(trimmed), lineages: Array(found.prefix(limit)), omitted: max(0, found.count - limit))
+            var answer = try lineages(answering: query, limit: limit)
+            answer.fates = try fates(of: answer.lineages.flatMap(\.versions), links: answer.lineages.flatMap(\.links))
+            return answer
         }
+    }
+
+    func lineages(answering query: String, limit: Int) throws -> Evolution {
+        guard limit >= 1 else { throw HIGError.invalidLimit(limit) }
+        let links = try allLinks()
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        if try rule(id: trimmed) != nil {
+            return Evolution(reading: .rule(trimmed), lineages: try lineages(containing: [trimmed], links: links), omitted: 0)
+        }
+        if Self.isRuleIDShaped(trimmed) { throw try unknownRule(trimmed) }
+        if let topic = TopicResolver(taxonomy: .bundled).exactMatch(trimmed) {
+            let ids = try rules(RuleFilter(topic: topic.slug)).filter { $0.kind != .figure }.map(\.id)
+            let found = try lineages(containing: ids, links: links).sorted {
+                ($0.editions.count, $1.versions.first?.id ?? "") > ($1.editions.count, $0.versions.first?.id ?? "")
+            }
+            return Evolution(reading: .topic(topic.slug), lineages: Array(found.prefix(limit)), omitted: max(0, found.count - limit))
+        }
+        let hits = try search(SearchRequest(text: trimmed, limit: 50)).hits.map(\.record.id)
+        let found = try lineages(containing: hits, links: links)
+        return Evolution(reading: .words(trimmed), lineages: Array(found.prefix(limit)), omitted: max(0, found.count - limit))
     }
 }
 

@@ -40,6 +40,12 @@ public struct ExportContent: Sendable, Equatable {
     /// order of their first exported rule.
     public let lineages: [Lineage]
     public let filter: RuleFilter
+    /// `hig diff A B` (with the filter's topic) for each edition and the one before it, for the
+    /// editions of the exported rules: what the report's "At a glance" counts; nil when not
+    /// asked for (no summary is shown).
+    public var editionDiffs: [EditionDiff]?
+    /// What became of each exported rule that no later edition continues, by rule id.
+    public var fates: [String: RuleFate] = [:]
 
     public init(rules: [RuleRecord], editions: [EditionSummary], topics: [Topic], lineages: [Lineage], filter: RuleFilter) {
         self.rules = rules
@@ -120,15 +126,25 @@ public struct ExportProvenance: Sendable, Equatable {
 }
 
 extension RuleStore {
-    /// The rules that pass `filter`, with their editions, the topic names and their lineages.
-    public func exportContent(_ filter: RuleFilter = RuleFilter()) throws -> ExportContent {
+    /// The rules that pass `filter`, with their editions, the topic names and their lineages;
+    /// `withEditionDiffs` adds `hig diff` of each edition and the one before it (the HTML
+    /// report's summary; each is a pass over two editions, not worth making for other formats).
+    public func exportContent(_ filter: RuleFilter = RuleFilter(), withEditionDiffs: Bool = false) throws -> ExportContent {
         try answering {
             let rules = try rules(filter)
             let topics = try topics()
             let links = try allLinks()
             let linked = Set(links.flatMap { [$0.from, $0.to] })
             let lineages = try lineages(containing: rules.map(\.id).filter(linked.contains), links: links)
-            return ExportContent(rules: rules, editions: try editions(), topics: topics, lineages: lineages, filter: filter)
+            let editions = try editions()
+            var content = ExportContent(rules: rules, editions: editions, topics: topics, lineages: lineages, filter: filter)
+            content.fates = try fates(of: rules, links: links)
+            guard withEditionDiffs else { return content }
+            let exported = Set(rules.map(\.edition))
+            content.editionDiffs = try zip(editions, editions.dropFirst())
+                .filter { older, newer in exported.contains(older.id) || exported.contains(newer.id) }
+                .map { older, newer in try diff(from: older.id, to: newer.id, options: DiffOptions(topic: filter.topic)) }
+            return content
         }
     }
 }

@@ -114,9 +114,21 @@ extension HTMLReport {
           .rules td[data-label]::before { content: attr(data-label); display: block; font-size: .75rem; font-weight: 700;
             text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
           .lineage { padding: .75rem; }
-          .ename { display: none; }
           .rules tr.group { border: 0; padding: 0; margin: 1.5rem 0 .75rem; }
           .rules tr.group th { border-radius: .625rem; }
+        }
+        .glance th, .glance td { padding: .5rem .45rem; }
+        .glance th[scope=row] code { font-weight: 400; }
+        @media (max-width: 64rem) {
+          /* Tables of figures become one card per row, each figure labelled: nothing hides
+             behind a horizontal scroll. */
+          .stack, .stack caption, .stack thead, .stack tbody, .stack tr, .stack th, .stack td { display: block; width: auto; }
+          .stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+          .stack tr { border: 1px solid var(--line); border-radius: .625rem; margin: 0 0 .875rem; overflow: hidden; }
+          .stack th[scope=row] { background: var(--panel); border-bottom: 1px solid var(--line); white-space: normal; }
+          .stack td { display: flex; justify-content: space-between; gap: 1rem; border: 0; padding: .2rem .875rem; text-align: right; }
+          .stack td[data-label]::before { content: attr(data-label); color: var(--muted); font-weight: 600; text-align: left; }
+          .stack td[colspan] { display: block; text-align: left; }
         }
         @media print {
           .filters, .skip, .toc { display: none !important; }
@@ -139,13 +151,32 @@ extension HTMLReport {
           var groups = Array.prototype.slice.call(document.querySelectorAll("table.rules tr.group"));
           var lineages = Array.prototype.slice.call(document.querySelectorAll("article.lineage"));
           function plural(n, noun) { return n + " " + noun + (n === 1 ? "" : "s"); }
+          // A rule's words: the text nodes of its visible words (not ids, not struck-out words),
+          // each apart, lower-case, letters and digits only; a query word matches the start of one.
+          function normalize(text) {
+            return text.toLowerCase().replace(/['\\u2019]/g, "").replace(/[^\\p{L}\\p{N}]+/gu, " ").trim();
+          }
+          function wordsOf(element) {
+            if (element.higWords === undefined) {
+              var parts = [];
+              Array.prototype.slice.call(element.querySelectorAll(element.dataset.words)).forEach(function (part) {
+                var walker = document.createTreeWalker(part, NodeFilter.SHOW_TEXT);
+                for (var node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+                  if (node.parentNode.closest("del, .vh") === null) { parts.push(node.nodeValue); }
+                }
+              });
+              element.higWords = " " + normalize(parts.join(" ")) + " ";
+            }
+            return element.higWords;
+          }
           function matches(element) {
             var data = element.dataset;
-            var wanted = words.value.trim().toLowerCase();
+            var wanted = normalize(words.value);
             if (edition.value !== "" ? data.edition !== edition.value : false) { return false; }
             if (kind.value !== "" ? data.kind !== kind.value : false) { return false; }
             if (topic.value !== "" ? data.topics.split(" ").indexOf(topic.value) === -1 : false) { return false; }
-            return wanted === "" || element.textContent.toLowerCase().indexOf(wanted) !== -1;
+            var text = wordsOf(element);
+            return wanted === "" || wanted.split(" ").every(function (word) { return text.indexOf(" " + word) !== -1; });
           }
           function apply() {
             var shownRows = rows.filter(function (row) { row.hidden = !matches(row); return !row.hidden; }).length;

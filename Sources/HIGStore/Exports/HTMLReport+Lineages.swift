@@ -60,7 +60,9 @@ extension HTMLReport {
     func card(_ version: RuleRecord, in lineage: Lineage, exported: Set<String>) -> String {
         let incoming = lineage.links(into: version.id)
         let changed = !(incoming.isEmpty || incoming.allSatisfy { $0.change == .unchanged })
-        var out = "<div class=\"version\(changed ? " changed" : "")\"\(dataAttributes(version))>\n"
+        // The card ends with what became of a version no later edition continues.
+        let end = (content.fates[version.id].map { "<p class=\"vmeta\">then \(h(TextRenderer.sentence($0)))</p>\n" } ?? "") + "</div>\n"
+        var out = "<div class=\"version\(changed ? " changed" : "")\"\(dataAttributes(version, words: ":scope > p.text"))>\n"
         out += "<p class=\"vmeta\">\(ruleLink(version.id, exported)) · \(sourceLink(version.source))</p>\n"
         if incoming.isEmpty {
             out += "<p class=\"vmeta\">earliest version in this lineage</p>\n"
@@ -80,16 +82,16 @@ extension HTMLReport {
         }
         // Against the earlier version, or all of them in reading order when several were merged.
         let before = lineage.versions.filter { earlier in incoming.contains { $0.from == earlier.id } }.map(\.text)
-        guard changed, !before.isEmpty else { return out + "<p class=\"text\">\(h(version.text))</p>\n</div>\n" }
+        guard changed, !before.isEmpty else { return out + "<p class=\"text\">\(h(version.text))</p>\n" + end }
         let segments = WordDiff.segments(from: before.joined(separator: " "), to: version.text)
         if Self.sharedWords(segments) >= Self.readableDiff {
-            return out + "<p class=\"text\">\(HTML.wordDiff(segments))</p>\n</div>\n"
+            return out + "<p class=\"text\">\(HTML.wordDiff(segments))</p>\n" + end
         }
         // A diff of texts that share few words is mostly strike-through: show the new words,
         // and the diff on request.
         out += "<p class=\"text\">\(h(version.text))</p>\n"
         out += "<details><summary>Word diff (few words in common)</summary><p class=\"text\">\(HTML.wordDiff(segments))</p></details>\n"
-        return out + "</div>\n"
+        return out + end
     }
 
     /// Below this share of common words, a word diff is shown only on request.

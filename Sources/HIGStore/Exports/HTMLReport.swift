@@ -40,8 +40,7 @@ public struct HTMLReport: Sendable {
             <p class="muted">Exported by hig \(h(provenance.version)) on \(h(provenance.date)). Every rule names the \
             lines it was read from and links to their file; <code>hig show ID</code> tells the rest.</p>
             <nav class="toc" aria-label="Contents"><ul>
-            <li><a href="#summary">At a glance</a></li>
-            <li><a href="#rules">Rules</a></li>
+            \(content.editionDiffs == nil ? "" : "<li><a href=\"#summary\">At a glance</a></li>\n")<li><a href="#rules">Rules</a></li>
             <li><a href="#lineages">Lineages</a></li>
             <li><a href="#sources">Sources</a></li>
             </ul></nav>
@@ -60,45 +59,6 @@ public struct HTMLReport: Sendable {
             \(Self.script)</script>
             </body>
             </html>
-
-            """
-        return out
-    }
-
-    // MARK: - At a glance
-
-    func summary() -> String {
-        let order: [ChangeClass] = [.unchanged, .reworded, .revised, .replaced, .split, .merged, .added]
-        let linksInto = Dictionary(grouping: content.lineages.flatMap(\.links), by: \.to)
-        var out = """
-            <section id="summary" aria-labelledby="summary-title">
-            <h2 id="summary-title">At a glance</h2>
-            <div class="scroll" role="region" aria-labelledby="summary-caption" tabindex="0">
-            <table class="numbers">
-            <caption id="summary-caption">Rules per edition, by change</caption>
-            <thead><tr><th scope="col">Edition</th><th scope="col">Rules</th>
-            """
-        for change in order { out += "<th scope=\"col\">\(h(change.rawValue.capitalized))</th>" }
-        out += "<th scope=\"col\">Reversals</th><th scope=\"col\">Force changes</th></tr></thead>\n<tbody>\n"
-        for edition in content.editionsExported {
-            let rules = content.rules.filter { $0.edition == edition.id }
-            let first = rules.allSatisfy { $0.change == nil }
-            let links = rules.flatMap { linksInto[$0.id] ?? [] }
-            out += "<tr><th scope=\"row\">\(h(edition.id)) <span class=\"muted ename\">\(h(edition.name))</span></th><td>\(rules.count)</td>"
-            for change in order {
-                let n = rules.filter { $0.change == change.rawValue }.count
-                out += first ? "<td class=\"muted\">–</td>" : "<td>\(n == 0 ? "<span class=\"muted\">0</span>" : String(n))</td>"
-            }
-            out += "<td>\(links.filter(\.reversal).count)</td><td>\(links.filter(\.forceChanged).count)</td></tr>\n"
-        }
-        out += """
-            </tbody>
-            </table>
-            </div>
-            <p class="muted">Each rule is compared with its counterparts in the editions before it; the first \
-            edition has nothing to compare with (–). Rules of an excerpt edition may continue rules older than the \
-            edition just before it.</p>
-            </section>
 
             """
         return out
@@ -164,7 +124,7 @@ public struct HTMLReport: Sendable {
                 out += "<span class=\"edition\">\(h(rule.edition))</span> \(h(edition?.name ?? "")) <span class=\"muted group-count\">· \(count(n, "rule"))</span></th></tr>\n"
             }
             let lineage = lineageOf[rule.id]
-            out += "<tr role=\"row\" id=\"\(anchor(rule.id))\"\(dataAttributes(rule))>"
+            out += "<tr role=\"row\" id=\"\(anchor(rule.id))\"\(dataAttributes(rule, words: "td.rule-text"))>"
             out += "<th scope=\"row\" role=\"rowheader\"><a class=\"rid\" href=\"#\(anchor(rule.id))\">\(h(rule.id))</a>"
             out += "<span class=\"meta\">\(h(rule.edition)) · \(h(rule.kind.rawValue))</span></th>"
             out += "<td role=\"cell\" data-label=\"Text\" class=\"rule-text\">"
@@ -217,13 +177,16 @@ public struct HTMLReport: Sendable {
         } else {
             out += "<span class=\"muted\">first edition</span>"
         }
-        guard let lineage else { return out }
+        // What became of a rule no later edition continues, as `hig evolution` says it.
+        let then = content.fates[rule.id].map { "<span class=\"meta\">then \(h(TextRenderer.sentence($0)))</span>" } ?? ""
+        guard let lineage else { return out + then }
         let incoming = lineage.links(into: rule.id)
         var flags: [String] = []
         for flag in incoming.flatMap(flagBadges) where !flags.contains(flag) { flags.append(flag) }
         if !flags.isEmpty { out += "<span class=\"flags\">" + flags.joined(separator: " ") + "</span>" }
         let next = lineage.links.filter { $0.from == rule.id }.map(\.to)
         if !next.isEmpty { out += "<span class=\"meta\">continues in " + next.map { ruleLink($0, exported) }.joined(separator: ", ") + "</span>" }
+        out += then
         out += "<a class=\"to-timeline\" href=\"#\(lineageAnchor(lineage))\">Timeline<span class=\"vh\"> of \(h(rule.id))</span></a>"
         return out
     }
@@ -235,7 +198,7 @@ public struct HTMLReport: Sendable {
             <section id="sources" aria-labelledby="sources-title">
             <h2 id="sources-title">Sources</h2>
             <div class="scroll" role="region" aria-labelledby="sources-caption" tabindex="0">
-            <table class="numbers sources">
+            <table class="numbers sources stack">
             <caption id="sources-caption">Files the rules were read from</caption>
             <thead><tr><th scope="col">File</th><th scope="col">Edition</th><th scope="col">Document</th>\
             <th scope="col">Lines cited</th><th scope="col">Rules</th><th scope="col">SHA-256</th></tr></thead>
@@ -244,9 +207,9 @@ public struct HTMLReport: Sendable {
             """
         for file in content.sourceFiles {
             out += "<tr><th scope=\"row\"><a href=\"\(h(sourceBase + file.file))\">\(h(file.file))</a></th>"
-            out += "<td>\(h(file.edition))</td><td>\(h(file.documentAndChunk))</td>"
-            out += "<td>\(file.lines.lowerBound)–\(file.lines.upperBound)</td><td>\(file.rules)</td>"
-            out += "<td><code class=\"hash\">\(h(file.sha256))</code></td></tr>\n"
+            out += "<td data-label=\"Edition\">\(h(file.edition))</td><td data-label=\"Document\">\(h(file.documentAndChunk))</td>"
+            out += "<td data-label=\"Lines cited\">\(file.lines.lowerBound)–\(file.lines.upperBound)</td><td data-label=\"Rules\">\(file.rules)</td>"
+            out += "<td data-label=\"SHA-256\"><code class=\"hash\">\(h(file.sha256))</code></td></tr>\n"
         }
         out += "</tbody>\n</table>\n</div>\n</section>\n"
         return out
@@ -267,9 +230,11 @@ public struct HTMLReport: Sendable {
         exported.contains(id) ? "<a class=\"rid\" href=\"#\(anchor(id))\">\(h(id))</a>" : "<span class=\"rid\">\(h(id))</span>"
     }
 
-    /// What the filter script matches: edition, kind and topic slugs.
-    func dataAttributes(_ rule: RuleRecord) -> String {
+    /// What the filter script matches: edition, kind and topic slugs, and the elements whose
+    /// visible words the Words filter reads (a CSS selector).
+    func dataAttributes(_ rule: RuleRecord, words: String) -> String {
         " data-edition=\"\(h(rule.edition))\" data-kind=\"\(h(rule.kind.rawValue))\" data-topics=\"\(h(rule.topics.joined(separator: " ")))\""
+            + " data-words=\"\(h(words))\""
     }
 
     func badge(_ change: String) -> String {

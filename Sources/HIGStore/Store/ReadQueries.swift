@@ -264,7 +264,7 @@ extension RuleStore {
             let parent = try record.parent.flatMap { try db.rows(ReadQueries.ruleSummary, $0).first.map(related) }
             let children = try db.rows(ReadQueries.childrenOfRule, id).map(related)
             let editionName = try db.scalar(ReadQueries.editionName, record.edition)?.string ?? record.edition
-            return RuleDetail(record: record, editionName: editionName, repairs: repairs, parent: parent, children: children)
+            return try withVersions(RuleDetail(record: record, editionName: editionName, repairs: repairs, parent: parent, children: children))
         }
     }
 

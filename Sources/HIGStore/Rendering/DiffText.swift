@@ -1,0 +1,95 @@
+import Foundation
+
+/// `hig diff` as text: a summary like `git diff --stat`, then the removed, added and changed
+/// rules with word diffs. A filtered diff says what it left out, so that a count of 0 is read
+/// as "not shown", not as "none".
+extension TextRenderer {
+    public func diff(_ diff: EditionDiff, rules: [String: RuleText], options: RuleStore.DiffOptions = .init(),
+                     showUnchanged: Bool) -> String {
+        var out = bold(Self.diffCommand(diff, options)) + "\n"
+        for line in Self.diffFilterLines(diff, options) { out += "  " + line + "\n" }
+        let counts = diff.counts
+        let widest = max(1, counts.map(\.1).max() ?? 1)
+        for (change, count) in counts {
+            let bar = String(repeating: "█", count: Int((Double(count) / Double(widest) * 30).rounded(.up)))
+            out += "  " + change.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)
+                + String(count).leftPadded(4) + "  " + bar + "\n"
+        }
+        if !diff.notInFromExcerpt.isEmpty {
+            out += "  (and \(TextCut.count(diff.notInFromExcerpt.count, "rule")) of \(diff.to) not in the \(diff.from) excerpt, so not called added)\n"
+        }
+        func list(_ title: String, _ ids: [String]) {
+            guard !ids.isEmpty else { return }
+            out += "\n" + bold("\(title) (\(ids.count))") + "\n"
+            for id in ids {
+                guard let rule = rules[id] else { continue }
+                out += "\n  \(id)  \(rule.citation)\n" + indent(rule.text, by: 4) + "\n"
+            }
+        }
+        list("Removed", diff.removed)
+        list("Added", diff.added)
+        out += changed(diff, rules: rules)
+        list("Not in the \(diff.to) excerpt", diff.notInExcerpt)
+        list("In \(diff.to), not in the \(diff.from) excerpt", diff.notInFromExcerpt)
+        if !diff.unchanged.isEmpty {
+            if showUnchanged {
+                out += "\n" + bold("Unchanged (\(diff.unchanged.count))") + "\n"
+                for pair in diff.unchanged { out += "  \(pair[0]) = \(pair[1])\n" }
+            } else {
+                out += "\n\(TextCut.count(diff.unchanged.count, "unchanged rule")) not shown (--unchanged lists them).\n"
+            }
+        }
+        return out
+    }
+
+    func changed(_ diff: EditionDiff, rules: [String: RuleText]) -> String {
+        guard !diff.changed.isEmpty else { return "" }
+        var out = "\n" + bold("Changed (\(diff.changed.count))") + "\n"
+        // The word diffs are most of the work for two large editions, and independent: made on
+        // every core, then written in order.
+        let texts = diff.changed.map { pair in (rules[pair.from]?.text, rules[pair.to]?.text) }
+        let wordDiffs = ParallelMap.map(texts) { old, new in old.flatMap { old in new.map { wordDiff(old, $0) } } }
+        for (pair, words) in zip(diff.changed, wordDiffs) {
+            guard let words else { continue }
+            let flags = Self.flags(pair, reversal: "REVERSAL")
+            out += "\n  \(pair.change.rawValue): \(pair.from) → \(pair.to) (similarity \(format(pair.similarity)))"
+            out += flags.isEmpty ? "\n" : "  ⚑ " + flags.joined(separator: ", ") + "\n"
+            out += indent(words, by: 4) + "\n"
+        }
+        return out
+    }
+
+    /// The command that gives this diff, options included: `hig diff 2011 current --reversals`.
+    static func diffCommand(_ diff: EditionDiff, _ options: RuleStore.DiffOptions) -> String {
+        var command = "hig diff \(diff.from) \(diff.to)"
+        if let topic = options.topic { command += " --topic \(topic)" }
+        if options.reversalsOnly { command += " --reversals" }
+        if options.forceChangesOnly { command += " --force-changes" }
+        return command
+    }
+
+    /// What the options left out: the topic by its name, the flags with the counts they zero.
+    static func diffFilterLines(_ diff: EditionDiff, _ options: RuleStore.DiffOptions) -> [String] {
+        var lines: [String] = []
+        if let slug = options.topic {
+            let name = Taxonomy.bundled.topics.first { $0.slug == slug }?.name ?? slug
+            lines.append("only topic \(slug) (\(name)): the rules of that topic on either side")
+        }
+        let flagged = [options.reversalsOnly ? "a reversal" : nil, options.forceChangesOnly ? "a change of normative force" : nil]
+            .compactMap { $0 }
+        if !flagged.isEmpty {
+            lines.append("filtered: only changes flagged as \(flagged.joined(separator: " and ")); the other counts are 0 by this filter, not in the editions")
+        }
+        return lines
+    }
+
+    static func flags(_ pair: EditionDiff.Pair, reversal: String) -> [String] {
+        pair.flagWords(reversal: reversal)
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - count)) + self
+    }
+}

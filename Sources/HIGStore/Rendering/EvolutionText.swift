@@ -1,0 +1,75 @@
+/// `hig evolution` as text: each lineage as a timeline, oldest first, each version with how it
+/// came from the one before (a word diff, the change class, flags), and, where no later edition
+/// continues a version, what became of it.
+extension TextRenderer {
+    public func evolution(_ answer: Evolution) -> String {
+        var out = ""
+        switch answer.reading {
+        case .rule(let id): out += "Lineage of rule \(id)\n"
+        case .topic(let slug): out += "Lineages of topic \(slug), those spanning most editions first\n"
+        case .words(let words): out += "Lineages of the rules that best match \"\(words)\"\n"
+        }
+        if answer.lineages.isEmpty { out += "\nNothing matches.\n" }
+        for (number, lineage) in answer.lineages.enumerated() {
+            let heading = lineage.versions.last.map { TextCut.words($0.summary, limit: 90) } ?? ""
+            out += "\n" + bold("\(number + 1). \(heading)") + "\n"
+            out += "   editions: \(lineage.editions.joined(separator: " → "))\n"
+            out += timeline(lineage, fates: answer.fates)
+        }
+        if answer.omitted > 0 {
+            out += "\n\(TextCut.count(answer.omitted, "more lineage")); raise --limit to see them.\n"
+        }
+        return out
+    }
+
+    func timeline(_ lineage: Lineage, fates: [String: RuleFate]) -> String {
+        var out = ""
+        for version in lineage.versions {
+            let incoming = lineage.links(into: version.id)
+            out += "\n   \(version.edition)  \(version.id)  \(version.source.citation)"
+            if let page = version.source.page { out += " (page \(page))" }
+            out += "\n"
+            for link in incoming {
+                var line = "   \(link.change.rawValue) from \(link.from) (similarity \(format(link.similarity)))"
+                if !link.flags.isEmpty { line += "  ⚑ " + link.flagWords.joined(separator: ", ") }
+                out += line + "\n"
+                if let rationale = link.rationale, link.method == .curated { out += "   why: \(rationale)\n" }
+            }
+            // The word diff against the earlier version, or against all of them in reading order
+            // when several were merged into this one.
+            let before = lineage.versions.filter { version in incoming.contains { $0.from == version.id } }.map(\.text)
+            if before.isEmpty || (incoming.count == 1 && incoming[0].change == .unchanged) {
+                out += indent(version.text) + "\n"
+            } else {
+                out += indent(wordDiff(before.joined(separator: " "), version.text)) + "\n"
+            }
+            if let fate = fates[version.id] { out += "   then: \(Self.sentence(fate))\n" }
+        }
+        return out
+    }
+
+    /// `removed in current`, `not in the excerpts of 2010 and 2011; removed in current`.
+    public static func sentence(_ fate: RuleFate) -> String {
+        var parts: [String] = []
+        switch fate.notInExcerpts.count {
+        case 0: break
+        case 1: parts.append("not in the excerpt of \(fate.notInExcerpts[0])")
+        default:
+            let list = fate.notInExcerpts.dropLast().joined(separator: ", ") + " and " + fate.notInExcerpts.last!
+            parts.append("not in the excerpts of \(list)")
+        }
+        if let removed = fate.removedIn {
+            parts.append("removed in \(removed)")
+        } else {
+            parts[parts.count - 1] += ", the last edition"
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    /// The words that carry a rule: its text, which opens with its title when it has one, else
+    /// the title (a table row's label, a caption) and the text.
+    public static func words(of rule: RuleRecord) -> String {
+        guard let title = rule.title, !title.isEmpty, !rule.text.hasPrefix(title) else { return rule.text }
+        return "\(title) — \(rule.text)"
+    }
+}

@@ -1,0 +1,20 @@
+/// `hig import`: per edition its files, rules, repairs and files written, then one line on what
+/// changed in the database.
+extension TextRenderer {
+    public func importReport(_ report: ImportReport, database: String) -> String {
+        let rows = report.editions.map { edition in
+            [edition.id, "\(edition.files)", "\(edition.rules)", "\(edition.repairs)",
+             edition.filesWritten == 0 ? "unchanged" : "\(edition.filesWritten) written"]
+        }
+        var out = TextTable.render(header: ["EDITION", "FILES", "RULES", "REPAIRS", "FILES WRITTEN"], rows: rows, width: nil)
+        for edition in report.editionsRemoved {
+            out += "removed edition \(edition.id) (\(TextCut.count(edition.rules, "rule"))): no longer in the manifest\n"
+        }
+        var summary = report.changedAnything ? "imported into \(database)" : "\(database) was up to date; nothing changed"
+        if report.filesRemoved > 0 {
+            summary += "; \(TextCut.count(report.filesRemoved, "file")) no longer in the manifest removed"
+        }
+        out += summary + "\n"
+        return out
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// JSON answers: pretty-printed, keys sorted, one trailing line break.
+public enum JSONText {
+    public static func encode(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    }
+}
+
+/// A lineage in JSON: its versions (the rule contract), its links, and what became of each
+/// version no later edition continues (`after`).
+public struct LineageJSON: Encodable {
+    public let versions: [RuleRecord]
+    public let links: [LinkRecord]
+    public let after: [String: RuleFate]
+
+    public init(_ lineage: Lineage, fates: [String: RuleFate]) {
+        versions = lineage.versions
+        links = lineage.links
+        after = fates.filter { id, _ in lineage.versions.contains { $0.id == id } }
+    }
+}
