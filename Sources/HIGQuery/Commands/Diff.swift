@@ -10,7 +10,7 @@ struct Diff: ParsableCommand {
             to notice.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl, markdown }
 
     @ParentCommand var root: HIG
 
@@ -32,7 +32,7 @@ struct Diff: ParsableCommand {
     @Flag(help: "List the unchanged pairs too.")
     var unchanged = false
 
-    @Option(help: "text, json or markdown.")
+    @Option(help: "text, json, jsonl (one JSON object per rule or pair) or markdown.")
     var format: Format = .text
 
     func run() throws {
@@ -44,6 +44,7 @@ struct Diff: ParsableCommand {
         case .text: Console.print(AnswerRenderer(colored: Console.colorful).diff(diff, rules: rules, showUnchanged: unchanged))
         case .markdown: Console.print(AnswerRenderer.diffMarkdown(diff, rules: rules))
         case .json: Console.print(try JSONOutput.encode(diff))
+        case .jsonl: Console.print(try JSONLines.diff(diff, rules: rules))
         }
     }
 }
