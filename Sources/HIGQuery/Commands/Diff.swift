@@ -14,13 +14,13 @@ struct Diff: ParsableCommand {
 
     @ParentCommand var root: HIG
 
-    @Argument(help: "The older edition.")
+    @Argument(help: "The older edition.", completion: ValueCompletion.editions)
     var from: String
 
-    @Argument(help: "The newer edition.")
+    @Argument(help: "The newer edition.", completion: ValueCompletion.editions)
     var to: String
 
-    @Option(help: "Only rules of this topic (on either side).")
+    @Option(help: "Only rules of this topic (on either side).", completion: ValueCompletion.topics)
     var topic: String?
 
     @Flag(help: "Only changes flagged as reversals.")

@@ -16,7 +16,7 @@ struct EvolutionCommand: ParsableCommand {
 
     @ParentCommand var root: HIG
 
-    @Argument(help: "A rule id, a topic, or words.")
+    @Argument(help: "A rule id, a topic, or words.", completion: ValueCompletion.topics)
     var query: [String]
 
     @Option(help: "At most this many lineages.")
