@@ -21,7 +21,9 @@ struct JSONLinesTests {
                 let lines = try cli.hig(["--db", db] + command + ["--format", "jsonl"], in: folder)
                 let array = try cli.hig(["--db", db] + command + ["--format", "json"], in: folder)
                 #expect(lines.status == 0 && lines.stdout.hasSuffix("\n"), "\(command)")
-                let expected = try #require(try JSONSerialization.jsonObject(with: Data(array.stdout.utf8)) as? [NSDictionary])
+                // search --format json is an object whose `rules` are the hits.
+                let parsed = try JSONSerialization.jsonObject(with: Data(array.stdout.utf8))
+                let expected = try #require((parsed as? [NSDictionary]) ?? ((parsed as? NSDictionary)?["rules"] as? [NSDictionary]))
                 #expect(!expected.isEmpty)
                 #expect(try Self.objects(lines.stdout) == expected, "\(command)")
             }

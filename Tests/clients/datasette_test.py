@@ -45,7 +45,8 @@ def main(hig, metadata):
 
     searched = subprocess.run([hig, "--db", database, "search", "tap", "--limit", "100", "--format", "json"],
                               capture_output=True, text=True, check=True, timeout=60)
-    hig_ids = sorted(rule["id"] for rule in json.loads(searched.stdout))
+    answer = json.loads(searched.stdout)  # an object whose `rules` are the hits (an array before)
+    hig_ids = sorted(rule["id"] for rule in (answer["rules"] if isinstance(answer, dict) else answer))
 
     page = get("/hig/rules.json?_search=tap&_shape=objects&_col=id")
     check("rules: Datasette finds the full-text index and searches it as hig does",
