@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         // Tests only: property-based checks that each byte-level fast path answers as its definition.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // `hig mcp`: the Model Context Protocol server (the MCP library needs swift-system and swift-log only).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         .systemLibrary(
@@ -44,10 +46,20 @@ let package = Package(
             exclude: ["Bytes/README.md"],
             plugins: ["EmbedResources"]
         ),
+        // The MCP glue of `hig mcp`: tool and resource declarations, calls passed to HIGStore's
+        // `AssistantAnswers`. Kept apart so that HIGStore does not depend on the MCP SDK.
+        .target(
+            name: "HIGServer",
+            dependencies: [
+                "HIGStore",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
+        ),
         .executableTarget(
             name: "HIGQuery",
             dependencies: [
                 "HIGStore",
+                "HIGServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -3,10 +3,10 @@ import HIGStore
 
 /// The rule filters shared by `rules`, `search` and `export`.
 struct FilterOptions: ParsableArguments {
-    @Option(help: "Only this edition (see `hig editions`).")
+    @Option(help: "Only this edition (see `hig editions`).", completion: ValueCompletion.editions)
     var edition: String?
 
-    @Option(help: "Only this topic: a slug, a name or a close spelling (see `hig topics`).")
+    @Option(help: "Only this topic: a slug, a name or a close spelling (see `hig topics`).", completion: ValueCompletion.topics)
     var topic: String?
 
     @Option(help: "Only this kind.")

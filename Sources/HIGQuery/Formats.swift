@@ -2,7 +2,7 @@ import ArgumentParser
 import HIGStore
 
 enum RuleListFormat: String, ExpressibleByArgument, CaseIterable {
-    case table, json, csv, markdown
+    case table, json, jsonl, csv, markdown
 }
 
 extension RuleKind: ExpressibleByArgument {}

@@ -12,7 +12,7 @@ struct HIG: ParsableCommand {
             database that does not exist yet imports the bundled editions first.
             """,
         version: HIGVersion.current,
-        subcommands: [Import.self, Editions.self, Rules.self, Show.self, Topics.self, Search.self, EvolutionCommand.self, Diff.self, Export.self]
+        subcommands: [Import.self, Editions.self, Rules.self, Show.self, Topics.self, Search.self, EvolutionCommand.self, Diff.self, Export.self, MCPCommand.self]
     )
 
     /// The end of every subcommand's help: the root's --db is accepted after the command name

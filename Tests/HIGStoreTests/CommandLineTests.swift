@@ -41,6 +41,8 @@ struct CommandLineTests {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        // No input, as in CI: `hig mcp` reads stdin until it ends.
+        process.standardInput = FileHandle.nullDevice
         try process.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()

@@ -10,17 +10,17 @@ struct Diff: ParsableCommand {
             to notice.
             """ + "\n\n" + HIG.databaseHelp)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl, markdown }
 
     @ParentCommand var root: HIG
 
-    @Argument(help: "The older edition.")
+    @Argument(help: "The older edition.", completion: ValueCompletion.editions)
     var from: String
 
-    @Argument(help: "The newer edition.")
+    @Argument(help: "The newer edition.", completion: ValueCompletion.editions)
     var to: String
 
-    @Option(help: "Only rules of this topic (on either side).")
+    @Option(help: "Only rules of this topic (on either side).", completion: ValueCompletion.topics)
     var topic: String?
 
     @Flag(help: "Only changes flagged as reversals.")
@@ -32,7 +32,7 @@ struct Diff: ParsableCommand {
     @Flag(help: "List the unchanged pairs too.")
     var unchanged = false
 
-    @Option(help: "text, json or markdown.")
+    @Option(help: "text, json, jsonl (one JSON object per rule or pair) or markdown.")
     var format: Format = .text
 
     func run() throws {
@@ -45,6 +45,7 @@ struct Diff: ParsableCommand {
         case .text: Console.print(Console.renderer.diff(diff, rules: rules, options: options, showUnchanged: unchanged))
         case .markdown: Console.print(TextRenderer.diffMarkdown(diff, rules: rules, options: options))
         case .json: Console.print(try JSONText.encode(diff))
+        case .jsonl: Console.print(try JSONLines.diff(diff, rules: rules))
         }
     }
 }

@@ -16,7 +16,7 @@ struct EvolutionCommand: ParsableCommand {
 
     @ParentCommand var root: HIG
 
-    @Argument(help: "A rule id, a topic, or words.")
+    @Argument(help: "A rule id, a topic, or words.", completion: ValueCompletion.topics)
     var query: [String]
 
     @Option(parsing: .unconditional, help: "At most this many lineages (default: 10).", transform: ArgumentChecks.positiveInteger)

@@ -13,13 +13,13 @@ struct Export: ParsableCommand {
             its old content or the whole export, never part of one.
             """ + "\n\n" + HIG.databaseHelp)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case json, csv, markdown, html }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case json, jsonl, csv, markdown, html }
 
     @ParentCommand var root: HIG
 
     @OptionGroup var filters: FilterOptions
 
-    @Option(help: "json, csv, markdown or html.")
+    @Option(help: "json, jsonl (one JSON object per line), csv, markdown or html.")
     var format: Format = .json
 
     @Option(help: "markdown only: one table per edition (the default) or per topic.")
@@ -47,9 +47,13 @@ struct Export: ParsableCommand {
         let text: String
         let count: Int
         switch format {
-        case .json, .csv:
+        case .json, .jsonl, .csv:
             let rules = try store.rules(filter)
-            text = format == .json ? try RuleFormatter.json(rules) : RuleFormatter.csv(rules, rawFormulas: csvRawFormulas)
+            text = switch format {
+            case .json: try RuleFormatter.json(rules)
+            case .jsonl: try JSONLines.rules(rules)
+            default: RuleFormatter.csv(rules, rawFormulas: csvRawFormulas)
+            }
             count = rules.count
         case .markdown:
             let content = try store.exportContent(filter)

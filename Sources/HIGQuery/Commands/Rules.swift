@@ -8,7 +8,7 @@ struct Rules: ParsableCommand {
 
     @OptionGroup var filters: FilterOptions
 
-    @Option(help: "table, json, csv or markdown.")
+    @Option(help: "table, json, jsonl (one JSON object per line), csv or markdown.")
     var format: RuleListFormat = .table
 
     func run() throws {
@@ -16,6 +16,7 @@ struct Rules: ParsableCommand {
         let rules = try store.rules(filters.filter(store))
         switch format {
         case .json: Console.print(try RuleFormatter.json(rules))
+        case .jsonl: Console.print(try JSONLines.rules(rules))
         case .csv: Console.print(RuleFormatter.csv(rules))
         case .markdown: Console.print(RuleFormatter.markdown(rules))
         case .table: Console.show(Console.renderer.rules(rules))

@@ -14,7 +14,7 @@ struct Search: ParsableCommand {
             one that runs longer than half a second is stopped.
             """ + "\n\n" + HIG.databaseHelp)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl }
 
     @ParentCommand var root: HIG
 
@@ -29,7 +29,7 @@ struct Search: ParsableCommand {
     @Flag(help: "Pass the words to FTS5 as an expression (AND, OR, NOT, NEAR, \"phrases\", prefix*).")
     var raw = false
 
-    @Option(help: "text or json.")
+    @Option(help: "text, json or jsonl (one JSON object per line).")
     var format: Format = .text
 
     func run() throws {
@@ -39,6 +39,8 @@ struct Search: ParsableCommand {
         switch format {
         case .json:
             Console.print(try JSONText.encode(result))
+        case .jsonl:
+            Console.print(try JSONLines.rules(result.hits.map(\.record)))
         case .text: Console.show(Console.renderer.search(result))
         }
     }

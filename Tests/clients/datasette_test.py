@@ -1,0 +1,96 @@
+"""Datasette (PyPI `datasette`) on a hig database with Datasette/metadata.json: the full-text
+index is found, search and facets work, and each canned query answers.
+
+Usage: python datasette_test.py PATH/TO/hig PATH/TO/metadata.json
+
+It imports the bundled editions into a new hig.sqlite, asks Datasette for pages with
+`datasette hig.sqlite --metadata ... --get PATH` (no server), prints one line per check, then
+`N passed, M failed`, and exits 1 on any failure. Expected values were read by hand from
+`hig search tap`, `hig editions`, `hig show 2010-be6ca266` and `hig diff 2010 2011`.
+"""
+
+import collections
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+passed = 0
+failed = 0
+
+
+def check(name, condition, detail=""):
+    global passed, failed
+    if condition:
+        passed += 1
+        print(f"ok    {name}")
+    else:
+        failed += 1
+        print(f"FAIL  {name} {detail}")
+
+
+def main(hig, metadata):
+    folder = tempfile.mkdtemp(prefix="hig-datasette-test-")
+    database = os.path.join(folder, "hig.sqlite")
+    subprocess.run([hig, "--db", database, "import"], check=True, stdout=subprocess.DEVNULL, timeout=300)
+    datasette = os.path.join(os.path.dirname(sys.executable), "datasette")
+
+    def get(path):
+        done = subprocess.run([datasette, database, "--metadata", metadata, "--get", path],
+                              capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            raise RuntimeError(f"datasette --get {path} failed: {done.stderr.strip()[-300:]}")
+        return json.loads(done.stdout)
+
+    searched = subprocess.run([hig, "--db", database, "search", "tap", "--limit", "100", "--format", "json"],
+                              capture_output=True, text=True, check=True, timeout=60)
+    answer = json.loads(searched.stdout)  # an object whose `rules` are the hits (an array before)
+    hig_ids = sorted(rule["id"] for rule in (answer["rules"] if isinstance(answer, dict) else answer))
+
+    page = get("/hig/rules.json?_search=tap&_shape=objects&_col=id")
+    check("rules: Datasette finds the full-text index and searches it as hig does",
+          sorted(row["id"] for row in page["rows"]) == hig_ids and "search matches" in page["human_description_en"],
+          (page["human_description_en"], [row["id"] for row in page["rows"]], hig_ids))
+
+    page = get("/hig/rules_browse.json?_search=tap&_shape=objects")
+    facets = {name: {item["value"]: item["count"] for item in facet["results"]} for name, facet in page["facet_results"].items()}
+    check("rules_browse: the search box searches the index", sorted(row["id"] for row in page["rows"]) == hig_ids)
+    check("rules_browse: facets of a search (edition 2010: 3, 2011: 4; topic referring-to-buttons: 5)",
+          facets["edition"] == {"2010": 3, "2011": 4} and facets["topics"].get("referring-to-buttons") == 5, facets)
+
+    page = get("/hig/rules_browse.json?_size=0")
+    facets = {name: {item["value"]: item["count"] for item in facet["results"]} for name, facet in page["facet_results"].items()}
+    check("rules_browse: facets on edition, kind, topic and platform",
+          set(facets) == {"edition", "kind", "topics", "platforms"}, sorted(facets))
+    check("rules_browse: the edition facet counts 14, 24, 39 and 37 rules",
+          facets["edition"] == {"2008": 14, "2010": 24, "2011": 39, "current": 37}, facets["edition"])
+    check("rules_browse: the platform facet holds macOS", "macOS" in facets["platforms"], facets["platforms"])
+
+    page = get("/hig/rule_evolution.json?id=2010-be6ca266&_shape=objects")
+    rows = page["rows"]
+    check("canned rule_evolution: 2010-be6ca266, then 2011-2fcb6d8b reworded from it, each cited",
+          [row["id"] for row in rows] == ["2010-be6ca266", "2011-2fcb6d8b"]
+          and rows[1]["came_from"].startswith("2010-be6ca266 (reworded")
+          and rows[1]["source"] == "Data/editions/2011-chunk131.md:35", rows)
+
+    page = get("/hig/edition_diff.json?from=2010&to=2011&_shape=objects")
+    counts = collections.Counter(row["change"] for row in page["rows"])
+    check("canned edition_diff 2010 2011: 9 unchanged, 10 reworded, 3 revised, 17 not in the 2010 excerpt, 2 not in the 2011 one",
+          counts == {"unchanged": 9, "reworded": 10, "revised": 3, "not-in-from-excerpt": 17, "not-in-excerpt": 2}, counts)
+
+    page = get("/-/metadata.json")
+    check("the metadata's title, licence and source are served",
+          page["title"].startswith("hig") and page["license"] and page["source_url"].startswith("https://"))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit("usage: datasette_test.py PATH/TO/hig PATH/TO/metadata.json")
+    try:
+        main(os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]))
+    except Exception as error:
+        failed += 1
+        print(f"FAIL  the test ended early: {type(error).__name__}: {error}")
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)

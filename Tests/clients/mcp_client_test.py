@@ -1,0 +1,270 @@
+"""End-to-end test of `hig mcp` with the official Python MCP SDK (PyPI `mcp`), a client nobody
+here wrote.
+
+Usage: python mcp_client_test.py PATH/TO/hig
+
+It starts `hig mcp` on a database that does not exist yet (so the server imports the bundled
+editions first, with its note on stderr and nothing on stdout but the protocol), initializes,
+lists the tools, resources and templates, calls every tool with good and bad arguments, reads
+resources, and prints one line per check, then `N passed, M failed`. It exits 1 on any failure,
+and gives up after a bounded time rather than hang.
+
+The expected values were read by hand from the bundled editions (Data/editions) and from the
+README's examples: `hig search tap`, `hig show 2010-be6ca266`, `hig diff 2010 2011`, `hig topics`.
+"""
+
+import asyncio
+import json
+import os
+import sys
+import tempfile
+
+from mcp import ClientSession, StdioServerParameters, stdio_client
+
+try:  # mcp 2.x
+    from mcp import MCPError as ProtocolError
+except ImportError:  # mcp 1.x
+    from mcp.shared.exceptions import McpError as ProtocolError
+
+TOOLS = ["search_rules", "get_rule", "rule_evolution", "edition_diff", "list_editions", "list_topics"]
+CITATION_PREFIX = "Data/editions/"
+
+passed = 0
+failed = 0
+
+
+def check(name, condition, detail=""):
+    global passed, failed
+    if condition:
+        passed += 1
+        print(f"ok    {name}")
+    else:
+        failed += 1
+        print(f"FAIL  {name} {detail}")
+
+
+def field(obj, *names):
+    """An attribute under its mcp 2.x (snake_case) or 1.x (camelCase) name."""
+    for name in names:
+        if hasattr(obj, name):
+            return getattr(obj, name)
+    raise AttributeError(names[0])
+
+
+async def call(session, tool, arguments):
+    """(is_error, text, parsed JSON or None) of a tool call."""
+    result = await session.call_tool(tool, arguments)
+    text = result.content[0].text
+    is_error = field(result, "is_error", "isError")
+    return is_error, text, (None if is_error else json.loads(text))
+
+
+async def expect_tool_error(session, name, tool, arguments, *words):
+    is_error, text, _ = await call(session, tool, arguments)
+    check(name, is_error and all(word in text for word in words), f"(is_error={is_error}, text={text!r})")
+
+
+async def expect_protocol_error(name, action, *words):
+    try:
+        await action
+    except ProtocolError as error:
+        message = str(error)
+        check(name, all(word in message for word in words), f"(message={message!r})")
+        return
+    check(name, False, "(no error)")
+
+
+def cited(rule):
+    return rule["id"] and rule["edition"] and rule["citation"].startswith(CITATION_PREFIX) and ":" in rule["citation"]
+
+
+async def listing(session):
+    initialized = await session.initialize()
+    info = field(initialized, "server_info", "serverInfo")
+    check("initialize names the server hig", info.name == "hig", info.name)
+    capabilities = initialized.capabilities
+    check("it offers tools and resources", capabilities.tools is not None and capabilities.resources is not None)
+
+    tools = (await session.list_tools()).tools
+    check("it lists the six tools", sorted(t.name for t in tools) == sorted(TOOLS), [t.name for t in tools])
+    for tool in tools:
+        schema = field(tool, "input_schema", "inputSchema")
+        annotations = tool.annotations
+        check(f"{tool.name}: a JSON schema of an object with no other keys",
+              schema.get("type") == "object" and schema.get("additionalProperties") is False)
+        check(f"{tool.name}: a description an assistant can act on", len(tool.description or "") > 150)
+        check(f"{tool.name}: marked read-only and not destructive",
+              field(annotations, "read_only_hint", "readOnlyHint") is True
+              and field(annotations, "destructive_hint", "destructiveHint") is False)
+    search = next(t for t in tools if t.name == "search_rules")
+    properties = field(search, "input_schema", "inputSchema")["properties"]
+    check("search_rules takes words, edition, topic, section, platform, kind and limit",
+          set(properties) == {"words", "edition", "topic", "section", "platform", "kind", "limit"})
+
+    resources = (await session.list_resources()).resources
+    check("the editions are listed as resources",
+          sorted(str(r.uri) for r in resources) == [f"hig://edition/{e}" for e in ["2008", "2010", "2011", "current"]],
+          [str(r.uri) for r in resources])
+    templates = field(await session.list_resource_templates(), "resource_templates", "resourceTemplates")
+    check("the rule and edition templates are listed",
+          sorted(field(t, "uri_template", "uriTemplate") for t in templates) == ["hig://edition/{id}", "hig://rule/{id}"])
+
+
+async def search_rules(session):
+    _, _, answer = await call(session, "search_rules", {"words": "tap"})
+    hits = answer["hits"]
+    check("search tap: 2010-ad054201 ranks first, cited at Data/editions/2010-chunk103.md:5",
+          hits[0]["id"] == "2010-ad054201" and hits[0]["citation"] == "Data/editions/2010-chunk103.md:5", hits[0])
+    check("search tap: the snippet marks the word", "**tap**" in hits[0]["snippet"])
+    check("search tap: every hit cites its id, edition and file:lines", all(cited(h) for h in hits))
+    _, _, answer = await call(session, "search_rules", {"words": "button", "edition": "2011", "kind": "guideline",
+                                                        "topic": "button colours", "limit": 3})
+    hits = answer["hits"]
+    check("search with filters: only 2011 guidelines of button-placement, at most 3",
+          0 < len(hits) <= 3 and all(h["edition"] == "2011" and h["kind"] == "guideline"
+                                     and "button-placement" in h["topics"] for h in hits), hits)
+    _, _, answer = await call(session, "search_rules", {"words": "symbol", "section": "macos", "platform": "macOS"})
+    hits = answer["hits"]
+    check("search by section and platform: current-de748c87 alone, under the macOS heading",
+          [h["id"] for h in hits] == ["current-de748c87"] and hits[0]["section"] == "macOS", hits)
+    await expect_tool_error(session, "search without words", "search_rules", {}, "words", "required")
+    await expect_tool_error(session, "search with limit 0", "search_rules", {"words": "tap", "limit": 0}, "limit", "1 to 100")
+    await expect_tool_error(session, "search with limit 'ten'", "search_rules", {"words": "tap", "limit": "ten"}, "limit", "integer")
+    await expect_tool_error(session, "search an unknown edition", "search_rules", {"words": "tap", "edition": "1999"},
+                            "1999", "2008, 2010, 2011, current")
+    await expect_tool_error(session, "search an unknown kind", "search_rules", {"words": "tap", "kind": "rule"},
+                            "kind", "guideline")
+    await expect_tool_error(session, "search an unknown topic", "search_rules", {"words": "tap", "topic": "zzzz"},
+                            "unknown topic")
+    await expect_tool_error(session, "search with an unknown argument", "search_rules", {"words": "tap", "query": "x"},
+                            "unknown argument 'query'")
+    await expect_tool_error(session, "search with blank words", "search_rules", {"words": "   "}, "words")
+
+
+async def get_rule(session):
+    _, _, answer = await call(session, "get_rule", {"id": "2010-be6ca266"})
+    rule = answer["rule"]
+    check("get_rule: the verbatim line keeps the PDF's glued words", "testthe" in rule["verbatim"])
+    check("get_rule: the clean text and its repairs",
+          "test the appearance" in rule["text"]
+          and {"line": 7, "kind": "glued-words", "original": "testthe", "replacement": "test the"} in answer["repairs"])
+    check("get_rule: provenance", rule["citation"] == "Data/editions/2010-chunk103.md:7"
+          and rule["source"]["sha256"].startswith("04c7c945") and rule["source"]["chunk"] == 103)
+    nexts = answer["next_versions"]
+    check("get_rule: its next version is 2011-2fcb6d8b, reworded",
+          [(n["rule"]["id"], n["link"]["change"]) for n in nexts] == [("2011-2fcb6d8b", "reworded")]
+          and nexts[0]["rule"]["citation"] == "Data/editions/2011-chunk131.md:35", nexts)
+    _, _, answer = await call(session, "get_rule", {"id": "2011-2fcb6d8b"})
+    check("get_rule: the 2011 version's previous version is 2010-be6ca266",
+          [p["rule"]["id"] for p in answer["previous_versions"]] == ["2010-be6ca266"])
+    await expect_tool_error(session, "get_rule of an unknown id", "get_rule", {"id": "2011-00000000"},
+                            "no rule with id '2011-00000000'")
+    await expect_tool_error(session, "get_rule without id", "get_rule", {}, "id", "required")
+    await expect_tool_error(session, "get_rule with a number", "get_rule", {"id": 5}, "'id' must be")
+
+
+async def evolution(session):
+    _, _, answer = await call(session, "rule_evolution", {"query": "button colors"})
+    check("evolution of a topic named exactly", answer["reading"] == {"as": "topic", "value": "button-placement"})
+    longest = answer["lineages"][0]
+    check("evolution: the button colours lineage spans 2008 to current",
+          longest["editions"][0] == "2008" and longest["editions"][-1] == "current", longest["editions"])
+    check("evolution: every version cites its source", all(cited(v) for v in longest["versions"]))
+    _, _, answer = await call(session, "rule_evolution", {"query": "tap", "limit": 50})
+    reversal = [l for lin in answer["lineages"] for l in lin["links"]
+                if l["from"] == "2011-87efb4bd" and l["to"] == "current-1d5cc02e"]
+    check("evolution of words: the tap/choose reversal, curated", len(reversal) == 1 and reversal[0]["reversal"]
+          and reversal[0]["method"] == "curated", reversal)
+    await expect_tool_error(session, "evolution with limit 0", "rule_evolution", {"query": "tap", "limit": 0}, "limit")
+    await expect_tool_error(session, "evolution without a query", "rule_evolution", {"limit": 2}, "query", "required")
+
+
+async def diff(session):
+    _, _, answer = await call(session, "edition_diff", {"from": "2010", "to": "2011"})
+    counts = (len(answer["unchanged"]), len(answer["added"]), len(answer["removed"]),
+              len(answer["not_in_excerpt"]), len(answer["not_in_from_excerpt"]))
+    # 2010 is an excerpt: a 2011 rule without a 2010 counterpart is not in that excerpt, not added.
+    check("diff 2010 2011: 9 unchanged, 0 added, 0 removed, 2 not in the 2011 excerpt, 17 not in the 2010 one",
+          counts == (9, 0, 0, 2, 17), counts)
+    reworded = [c for c in answer["changed"] if c["change"] == "reworded"]
+    check("diff 2010 2011: 10 reworded", len(reworded) == 10, len(reworded))
+    listed = answer["added"] + answer["removed"] + [c["from"] for c in answer["changed"]] + [c["to"] for c in answer["changed"]]
+    check("diff: every listed rule's text and citation is given",
+          all(i in answer["rules"] and answer["rules"][i]["citation"].startswith(CITATION_PREFIX) for i in listed))
+    _, _, answer = await call(session, "edition_diff", {"from": "2011", "to": "current", "reversals_only": True})
+    check("diff 2011 current, reversals only: the tap/choose reversal",
+          [(c["from"], c["to"]) for c in answer["changed"]] == [("2011-87efb4bd", "current-1d5cc02e")])
+    await expect_tool_error(session, "diff with editions out of order", "edition_diff", {"from": "current", "to": "2008"},
+                            "does not come before")
+    await expect_tool_error(session, "diff of an unknown edition", "edition_diff", {"from": "2008", "to": "2099"}, "2099")
+    await expect_tool_error(session, "diff without to", "edition_diff", {"from": "2008"}, "'to'", "required")
+    await expect_tool_error(session, "diff with a string for a flag", "edition_diff",
+                            {"from": "2008", "to": "2010", "reversals_only": "yes"}, "true or false")
+
+
+async def lists(session):
+    _, _, editions = await call(session, "list_editions", {})
+    check("list_editions: 2008 14, 2010 24, 2011 39, current 37 rules",
+          [(e["id"], e["rules"]) for e in editions] == [("2008", 14), ("2010", 24), ("2011", 39), ("current", 37)])
+    check("list_editions: sources with files and SHA-256",
+          all(s["file"].startswith(CITATION_PREFIX) and len(s["sha256"]) == 64 for e in editions for s in e["sources"]))
+    _, _, topics = await call(session, "list_topics", {})
+    placement = next(t for t in topics["topics"] if t["slug"] == "button-placement")
+    check("list_topics: 14 topics; button-placement 7, 4, 4, 7",
+          len(topics["topics"]) == 14
+          and placement["rules_by_edition"] == {"2008": 7, "2010": 4, "2011": 4, "current": 7}, placement)
+    await expect_tool_error(session, "list_editions with an argument", "list_editions", {"edition": "2008"},
+                            "no arguments")
+
+
+async def errors_and_resources(session):
+    await expect_protocol_error("an unknown tool is a protocol error", session.call_tool("delete_rules", {}),
+                                "unknown tool 'delete_rules'")
+    contents = (await session.read_resource("hig://rule/2010-be6ca266")).contents
+    rule = json.loads(contents[0].text)["rule"]
+    check("read hig://rule/2010-be6ca266", rule["id"] == "2010-be6ca266" and cited(rule)
+          and field(contents[0], "mime_type", "mimeType") == "application/json")
+    edition = json.loads((await session.read_resource("hig://edition/2011")).contents[0].text)
+    check("read hig://edition/2011: 39 rules, each cited",
+          edition["edition"]["id"] == "2011" and len(edition["rules"]) == 39 and all(cited(r) for r in edition["rules"]))
+    await expect_protocol_error("an unknown rule resource", session.read_resource("hig://rule/2011-00000000"),
+                                "no rule with id '2011-00000000'")
+    await expect_protocol_error("an unknown edition resource", session.read_resource("hig://edition/1999"),
+                                "no edition '1999'")
+    await expect_protocol_error("a resource of no known form", session.read_resource("hig://page/x"),
+                                "hig://rule/{id}")
+    _, _, editions = await call(session, "list_editions", {})
+    check("the server still answers after every mistake", len(editions) == 4)
+
+
+async def main(hig):
+    folder = tempfile.mkdtemp(prefix="hig-mcp-test-")
+    database = os.path.join(folder, "hig.sqlite")
+    stderr_path = os.path.join(folder, "stderr.txt")
+    parameters = StdioServerParameters(command=hig, args=["--db", database, "mcp"], cwd=folder)
+    with open(stderr_path, "w") as stderr:
+        async with stdio_client(parameters, errlog=stderr) as (read, write):
+            async with ClientSession(read, write) as session:
+                await listing(session)
+                await search_rules(session)
+                await get_rule(session)
+                await evolution(session)
+                await diff(session)
+                await lists(session)
+                await errors_and_resources(session)
+    with open(stderr_path) as stderr:
+        note = stderr.read()
+    check("the missing database was imported first, its note on stderr",
+          "no database at" in note and os.path.getsize(database) > 0, repr(note))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit("usage: mcp_client_test.py PATH/TO/hig")
+    try:
+        asyncio.run(asyncio.wait_for(main(os.path.abspath(sys.argv[1])), timeout=300))
+    except Exception as error:  # a hang, a crash of the server, a protocol failure
+        failed += 1
+        print(f"FAIL  the session ended early: {type(error).__name__}: {error}")
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
