@@ -3,7 +3,7 @@
 /// a pass over the matches that sorts none but a few.
 ///
 /// SQLite's `ORDER BY rank LIMIT n` keeps its best rows in a B-tree it searches for every
-/// match; at 87k matches of "button" that was a fifth of a search. Here a match ranking below
+/// match, a large share of a search for a common word. Here a match ranking below
 /// the best `keep` found so far costs one comparison.
 final class BestScores {
     let keep: Int

@@ -7,10 +7,9 @@ import Foundation
 ///
 /// Ranking has to score every rule a query matches. FTS5's `bm25` asks `xColumnSize` for each
 /// one, a B-tree search of `docsize`, and, once per query, counts each phrase's rules by
-/// reading the phrase's whole list of rules (`xQueryPhrase`). At 4 x 100k rules that was five
-/// sixths of ranking a common word ("button", 87k matches: 55 ms with `bm25`, 8 ms reading
-/// lengths 1,024 to a row), and two thirds of ranking "concise error message at the top of the
-/// screen" (13 ms, 5 ms with stored counts). What stays per match is counting the query's
+/// reading the phrase's whole list of rules (`xQueryPhrase`). On a large store that is most of
+/// the cost of ranking a common word, or a query of several words (Benchmarks/README.md has the
+/// figures). What stays per match is counting the query's
 /// phrases in it (`xPhraseFirst`), as `bm25` does.
 ///
 /// The scores are `bm25`'s to the bit: the same phrase counts, row count and average length,
@@ -133,7 +132,7 @@ final class SearchRanking {
     }
 
     /// The stored lengths of rowids `0 ..< blocks * blockSize`, each block read on first use
-    /// (2 KiB each: a store of 400k rules reads at most 400 of them).
+    /// (a block is 1,024 lengths of 2 bytes).
     fileprivate final class LengthCache {
         /// Each block's lengths once read; nil before.
         let blocks: UnsafeMutableBufferPointer<UnsafeMutablePointer<UInt16>?>

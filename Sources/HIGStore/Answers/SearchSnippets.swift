@@ -1,9 +1,9 @@
 /// The snippets of a search's hits, made by FTS5's `snippet` in a small index of the hits alone.
 ///
 /// `snippet` needs its row to be a match of the query, and reaching one row of the rules'
-/// index through a query seeks every phrase's list of rules: at 4 x 100k rules, half a
-/// millisecond per hit for "concise error message at the top of the screen", whose "the", "of"
-/// and "at" are in half the rules, so ten snippets cost as much as ranking every match. What
+/// index through a query seeks every phrase's list of rules: for a query of common words
+/// ("the", "of", "at" are in half the rules), ten snippets cost as much as ranking every match
+/// (Benchmarks/README.md). What
 /// `snippet` computes depends on the row alone (the phrases' places in its text), so the hits
 /// are copied into an index of their own, with the same columns and tokenizer, and their
 /// snippets read there in one query: the same snippets, for a few microseconds each.

@@ -154,8 +154,7 @@ public enum Importer {
 
     /// Inserts the rules of `sources`, then their platforms, then their repairs: one table at a
     /// time, so that each table's B-trees stay in SQLite's page cache while they grow instead of
-    /// taking turns (file by file, the three tables' pages evicted each other: 2.5 times the work
-    /// at 4 x 100k rules).
+    /// taking turns (file by file, the three tables' pages evicted each other).
     private static func insertRules(of sources: [(source: Corpus.Source, id: Int)], _ db: Database) throws {
         // Fields are read through the arrays, not out of copied `Rule`s: a copy retains every
         // one of a rule's strings, and that was a third of this function's own time.
@@ -177,8 +176,7 @@ public enum Importer {
         }
         try rules.finish()
         // Platforms and repairs are keyed by rule id first, which reading order scatters: sorted
-        // by key, their B-trees grow at the end (630k platform rows at 4 x 100k rules took 3.9 s
-        // of CPU in reading order).
+        // by key, their B-trees grow at the end instead of page by page all over.
         var inReadingOrder: [(source: Int, rule: Int)] = []
         for (s, entry) in sources.enumerated() { inReadingOrder += entry.source.rules.indices.map { (s, $0) } }
         let byID = KeySort.order(count: inReadingOrder.count) { index in
@@ -206,7 +204,7 @@ public enum Importer {
 
     /// Each new file's rules counted by kind, stored for `hig editions`, which would otherwise
     /// count every rule on each call. Counted here from the rules in memory: counting them back
-    /// from the table read it whole (0.2 s at 4 x 100k rules).
+    /// from the table would read it whole.
     private static func insertRuleCounts(of sources: [(source: Corpus.Source, id: Int)], _ db: Database) throws {
         var counts = BatchInsert(db, into: "source_rule_counts", columns: ["source_id", "kind", "rules"])
         for (source, sourceID) in sources {

@@ -1,7 +1,7 @@
 /// `map` over the indices `0..<count` on every core, in chunks of consecutive indices, results
 /// in index order.
 ///
-/// Lineage does the same pure work for each of 100k rules or links (a force, a class,
+/// Lineage does the same pure work for each of many rules or links (a force, a class,
 /// a candidate list): one task per element would cost more in scheduling than some of the
 /// elements do, and a chunk lets a worker keep its own scratch buffers (`makeScratch`).
 enum ParallelChunks {

@@ -147,8 +147,8 @@ public final class RuleStore {
             try db.setJournalMode("memory")
             try db.execute("PRAGMA synchronous = OFF")
             // Foreign keys are not enforced while the new file is filled: each row of platforms,
-            // repairs, topics, forces and links would be looked up in its parent's index (about
-            // 2 million look-ups at 4 x 100k rules, a tenth of the writing), and every reference
+            // repairs, topics, forces and links would be looked up in its parent's index (a tenth
+            // of the writing: Benchmarks/README.md), and every reference
             // comes from rules written in the same transaction. No row is deleted, so no cascade
             // is missed. Tests run `PRAGMA foreign_key_check` on such files; every later
             // connection enforces them again (`Database.init`).
@@ -175,8 +175,8 @@ public final class RuleStore {
 
     /// A page cache of 64 MiB instead of SQLite's 2 MiB while importing: the indexes that grow in
     /// random order (rule ids, platforms and topics by rule) then stay in memory instead of being
-    /// written out and read back page by page (at 4 x 100k rules: writing and topics took 40%
-    /// more CPU with the default cache). SQLite takes the memory only as pages are used.
+    /// written out and read back page by page (Benchmarks/README.md has the figures). SQLite
+    /// takes the memory only as pages are used.
     private static func useImportCache(_ db: Database) throws {
         try db.execute("PRAGMA cache_size = -65536")
     }
