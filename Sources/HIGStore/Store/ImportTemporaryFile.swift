@@ -6,10 +6,14 @@ import Foundation
 /// live one from the remains of a killed one: a file whose lock it can take has no owner left,
 /// and it removes it with its `-journal`, `-wal` and `-shm` files. The lock, unlike the process
 /// id in the name, cannot be fooled by a reused id or by a process in another container.
+/// Until it is published, SIGINT and SIGTERM remove it before the process exits
+/// (`ImportInterruption`).
 final class ImportTemporaryFile {
     let path: String
     private let descriptor: Int32
     private var published = false
+    /// Where `ImportInterruption` holds its paths; nil once released.
+    private var interruptSlots: [Int]?
 
     static let infix = ".importing-"
     static let companionSuffixes = ["-journal", "-wal", "-shm"]
@@ -19,18 +23,24 @@ final class ImportTemporaryFile {
         let base = target + Self.infix + String(ProcessInfo.processInfo.processIdentifier)
         for attempt in 0..<16 {
             let candidate = attempt == 0 ? base : base + "." + String(attempt)
+            let slots = ImportInterruption.register(candidate)
             let fd = Foundation.open(candidate, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if fd < 0 {
-                if errno == EEXIST { continue }
-                throw HIGError.databaseUnreadable(path: target, reason: "cannot create \(candidate): \(String(cString: strerror(errno)))")
+                let error = errno
+                ImportInterruption.release(slots)
+                if error == EEXIST { continue }
+                throw HIGError.databaseUnreadable(path: target, reason: "cannot create \(candidate): \(String(cString: strerror(error)))")
             }
+            ImportInterruption.markCreated(slots)
             // Between creating and locking, a cleaner may have taken the unlocked file for a
             // stale one and removed it: then the path no longer names this file.
             if flock(fd, LOCK_EX | LOCK_NB) == 0, Self.names(candidate, fd) {
                 path = candidate
                 descriptor = fd
+                interruptSlots = slots
                 return
             }
+            ImportInterruption.release(slots)
             close(fd)
         }
         throw HIGError.databaseBusy(path: target)
@@ -38,6 +48,7 @@ final class ImportTemporaryFile {
 
     deinit {
         if !published { Self.remove(path) }
+        releaseInterruptSlots()
         close(descriptor)
     }
 
@@ -49,6 +60,8 @@ final class ImportTemporaryFile {
             throw HIGError.databaseUnreadable(path: target, reason: "the new database was not fully written")
         }
         guard fsync(descriptor) == 0 else { throw failure(target, "cannot flush the new database") }
+        // From here an interrupt must not remove the file: it may already be the database.
+        releaseInterruptSlots()
         if link(path, target) != 0 {
             switch errno {
             case EEXIST:
@@ -72,22 +85,45 @@ final class ImportTemporaryFile {
         return true
     }
 
+    private func releaseInterruptSlots() {
+        if let slots = interruptSlots { ImportInterruption.release(slots) }
+        interruptSlots = nil
+    }
+
     private func failure(_ target: String, _ what: String) -> HIGError {
         .databaseUnreadable(path: target, reason: "\(what): \(String(cString: strerror(errno)))")
     }
 
-    /// Removes the temporary files of imports that are no longer running.
-    static func removeStale(besides target: String) {
-        let folder = RuleStore.folder(of: target)
+    /// The names in `target`'s folder of temporary files and their side files:
+    /// PATH.importing-PID or PID.N, then maybe a side file's suffix; nothing else is touched.
+    private static func temporaryNames(besides target: String) -> [String] {
         let prefix = (target.split(separator: "/").last.map(String.init) ?? target) + infix
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        // PATH.importing-PID or PID.N, then maybe a side file's suffix: nothing else is touched.
-        let mine = names.filter { name in
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: RuleStore.folder(of: target)) else { return [] }
+        return names.filter { name in
             guard name.hasPrefix(prefix) else { return false }
             var rest = Substring(name.dropFirst(prefix.count))
             if let suffix = companionSuffixes.first(where: { rest.hasSuffix($0) }) { rest = rest.dropLast(suffix.count) }
             return !rest.isEmpty && rest.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
         }
+    }
+
+    /// Whether another import is building a database for `target`: a temporary file whose lock
+    /// is held. Checked before the sources are parsed, so that a second import learns at once.
+    static func anotherImportIsBuilding(_ target: String) -> Bool {
+        let folder = RuleStore.folder(of: target)
+        return temporaryNames(besides: target).contains { name in
+            guard !companionSuffixes.contains(where: { name.hasSuffix($0) }) else { return false }
+            let fd = Foundation.open(folder + "/" + name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { return false }
+            defer { close(fd) }
+            return flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK
+        }
+    }
+
+    /// Removes the temporary files of imports that are no longer running.
+    static func removeStale(besides target: String) {
+        let folder = RuleStore.folder(of: target)
+        let mine = temporaryNames(besides: target)
         let companions = mine.filter { name in companionSuffixes.contains { name.hasSuffix($0) } }
         var database = stat()
         let hasDatabase = stat(target, &database) == 0

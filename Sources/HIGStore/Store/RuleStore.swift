@@ -12,9 +12,11 @@ import Foundation
 ///   that read transaction, which fails once another writer has committed: write through a
 ///   `Database` of its own.)
 /// - An import writes in one transaction; a second writer waits up to `busyTimeout` for the
-///   first, then fails with `HIGError.databaseBusy`.
+///   first, then fails with `HIGError.databaseBusy`; an import checks this before it parses
+///   its sources.
 /// - A first import builds the database in `PATH.importing-PID` and links it into place only
-///   when complete. A killed first import leaves that file behind; the next import removes it.
+///   when complete. SIGINT or SIGTERM removes that file before the process exits
+///   (`ImportInterruption`); a killed first import leaves it behind, and the next import removes it.
 public final class RuleStore {
     public let db: Database
     public var path: String { db.path }
@@ -114,6 +116,7 @@ public final class RuleStore {
             throw HIGError.databaseReadOnly(path: path)
         }
         guard folderIsWritable(of: path) else { throw HIGError.databaseFolderReadOnly(path: path) }
+        try waitForWriteLock(path)
         var timer = StageTimer()
         let corpus = try Corpus.load(folder: folder)
         timer.lap("read, clean and split")
@@ -130,6 +133,31 @@ public final class RuleStore {
             guard try db.scalar("PRAGMA quick_check")?.string == "ok" else { throw HIGError.notADatabase(path: path) }
             try prepareForWriting(db)
             return try Importer.write(corpus, to: db)
+        } catch let error as SQLiteError {
+            throw translate(error, path: path)
+        }
+    }
+
+    /// Waits, as the write will, for another import to finish, and fails with `databaseBusy`
+    /// after the busy timeout: checked before the sources are parsed (tens of seconds for a large
+    /// corpus), so that a second import learns at once. The lock is not kept through the parse;
+    /// an import that takes it meanwhile is waited for again when writing.
+    private static func waitForWriteLock(_ path: String) throws {
+        let timeout = try busyTimeout()
+        if needsImport(path: path) {
+            // A first import elsewhere holds no SQLite lock yet, only its temporary file's.
+            let deadline = ContinuousClock.now + timeout
+            while ImportTemporaryFile.anotherImportIsBuilding(path) {
+                guard ContinuousClock.now < deadline else { throw HIGError.databaseBusy(path: path) }
+                usleep(50_000)
+            }
+            if needsImport(path: path) { return }
+        }
+        do {
+            try checkWholePages(path)
+            let db = try Database(path: path, mode: .readWrite, busyTimeout: timeout)
+            try db.execute("BEGIN IMMEDIATE")
+            try db.execute("ROLLBACK")
         } catch let error as SQLiteError {
             throw translate(error, path: path)
         }
