@@ -182,12 +182,18 @@ struct CrashSafetyTests {
             }
             // A file that only looks like one: not a process id.
             #expect(FileManager.default.createFile(atPath: folder.appending(path: "hig.sqlite.importing-notes").path, contents: Data("x".utf8)))
-            // A live import's file: locked by its owner.
-            let live = try ImportTemporaryFile(besides: path)
+            // A live import's file: locked by its owner. An import waits for it (and here fails
+            // after its timeout), having removed the stale ones.
+            do {
+                let live = try ImportTemporaryFile(besides: path)
+                RuleStore.$busyTimeoutOverride.withValue(.milliseconds(50)) {
+                    #expect(throws: HIGError.databaseBusy(path: path)) { try RuleStore.importEditions(from: Fixtures.editions, into: path) }
+                }
+                let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+                #expect(left == [live.path.split(separator: "/").last.map(String.init)!, "hig.sqlite.importing-notes",
+                                 "other.sqlite.importing-5"])
+            }
             _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
-            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-            #expect(left == ["hig.sqlite", live.path.split(separator: "/").last.map(String.init)!, "hig.sqlite.importing-notes",
-                             "other.sqlite.importing-5"])
             // A second name of the database, left by a kill between linking it and removing the
             // temporary name, goes too; the database stays.
             let db = try Database(path: path)

@@ -116,11 +116,11 @@ public final class RuleStore {
             throw HIGError.databaseReadOnly(path: path)
         }
         guard folderIsWritable(of: path) else { throw HIGError.databaseFolderReadOnly(path: path) }
+        ImportTemporaryFile.removeStale(besides: path)
         try waitForWriteLock(path)
         var timer = StageTimer()
         let corpus = try Corpus.load(folder: folder)
         timer.lap("read, clean and split")
-        ImportTemporaryFile.removeStale(besides: path)
         do {
             if needsImport(path: path), let report = try importIntoNewFile(corpus, path: path) {
                 return report
