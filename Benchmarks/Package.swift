@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
     name: "hig-benchmarks",
     products: [
-        .executable(name: "hig-bench", targets: ["HIGBench"]),
+        .executable(name: "hig-bench", targets: ["HIGBench"])
     ],
     dependencies: [
         .package(name: "hig", path: ".."),

@@ -24,7 +24,8 @@ struct EmbedResources: BuildToolPlugin {
         arguments += vocabulary.map { "vocabulary=" + $0.path(percentEncoded: false) }
         return [
             .buildCommand(
-                displayName: "Embedding \(migrations.count) migrations, \(lexicon.count) word lists, \(taxonomy.count) taxonomies, \(vocabulary.count) vocabularies",
+                displayName:
+                    "Embedding \(migrations.count) migrations, \(lexicon.count) word lists, \(taxonomy.count) taxonomies, \(vocabulary.count) vocabularies",
                 executable: try context.tool(named: "EmbedResourcesTool").url,
                 arguments: arguments,
                 inputFiles: migrations + lexicon + taxonomy + vocabulary,

@@ -12,12 +12,16 @@ struct HIG: ParsableCommand {
             database that does not exist yet imports the bundled editions first.
             """,
         version: HIGVersion.current,
-        subcommands: [Import.self, Editions.self, Rules.self, Show.self, Topics.self, Search.self, EvolutionCommand.self, Diff.self, Export.self, MCPCommand.self]
+        subcommands: [
+            Import.self, Editions.self, Rules.self, Show.self, Topics.self, Search.self, EvolutionCommand.self, Diff.self, Export.self,
+            MCPCommand.self,
+        ]
     )
 
     /// The end of every subcommand's help: the root's --db is accepted after the command name
     /// too, but the parser lists it only in `hig --help`.
-    static let databaseHelp = "The database is --db PATH (before or after the command name), else $HIG_DB, else hig.sqlite in the current folder."
+    static let databaseHelp =
+        "The database is --db PATH (before or after the command name), else $HIG_DB, else hig.sqlite in the current folder."
 
     @Option(name: .long, help: "The database file (default: $HIG_DB, then ./hig.sqlite).")
     var db: String?

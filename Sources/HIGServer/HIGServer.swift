@@ -46,14 +46,17 @@ public enum HIGServer {
             return .init(content: [.text(text: reply.text, annotations: nil, _meta: nil)], isError: reply.isError)
         }
         await server.withMethodHandler(ListResources.self) { _ in
-            .init(resources: try await session.listedResources().map {
-                Resource(name: $0.name, uri: $0.uri, description: $0.description, mimeType: AssistantResources.mimeType)
-            })
+            .init(
+                resources: try await session.listedResources().map {
+                    Resource(name: $0.name, uri: $0.uri, description: $0.description, mimeType: AssistantResources.mimeType)
+                })
         }
         await server.withMethodHandler(ListResourceTemplates.self) { _ in
-            .init(templates: AssistantResources.templates.map {
-                Resource.Template(uriTemplate: $0.uriTemplate, name: $0.name, description: $0.description, mimeType: AssistantResources.mimeType)
-            })
+            .init(
+                templates: AssistantResources.templates.map {
+                    Resource.Template(
+                        uriTemplate: $0.uriTemplate, name: $0.name, description: $0.description, mimeType: AssistantResources.mimeType)
+                })
         }
         await server.withMethodHandler(ReadResource.self) { params in
             .init(contents: [.text(try await session.read(uri: params.uri), uri: params.uri, mimeType: AssistantResources.mimeType)])
@@ -64,9 +67,10 @@ public enum HIGServer {
 
     /// A tool as MCP lists it: read-only, idempotent, closed world.
     static func declaration(_ tool: AssistantTool) throws -> Tool {
-        Tool(name: tool.name, title: tool.title, description: tool.description,
-             inputSchema: try JSONDecoder().decode(Value.self, from: tool.inputSchema),
-             annotations: .init(title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false))
+        Tool(
+            name: tool.name, title: tool.title, description: tool.description,
+            inputSchema: try JSONDecoder().decode(Value.self, from: tool.inputSchema),
+            annotations: .init(title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false))
     }
 }
 

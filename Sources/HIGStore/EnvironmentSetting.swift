@@ -9,8 +9,9 @@ public enum EnvironmentSetting {
         let name = "HIG_BUSY_TIMEOUT"
         guard let text = environment[name], !text.isEmpty else { return nil }
         guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
-            throw HIGError.invalidEnvironment(name: name, value: text,
-                                              allowed: "a number of seconds from 0 to 86400, e.g. 0.5 (unset, it is 5)")
+            throw HIGError.invalidEnvironment(
+                name: name, value: text,
+                allowed: "a number of seconds from 0 to 86400, e.g. 0.5 (unset, it is 5)")
         }
         return .milliseconds(Int(seconds * 1_000))
     }
@@ -23,8 +24,9 @@ public enum EnvironmentSetting {
         guard let text = environment[name], !text.isEmpty else { return nil }
         // At most the last second of the year 9999, which a four-digit year can still show.
         guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let seconds = Int(text), seconds <= 253_402_300_799 else {
-            throw HIGError.invalidEnvironment(name: name, value: text,
-                                              allowed: "whole seconds since 1970-01-01 UTC as `date +%s` prints them, e.g. 1700000000 (unset, it is today)")
+            throw HIGError.invalidEnvironment(
+                name: name, value: text,
+                allowed: "whole seconds since 1970-01-01 UTC as `date +%s` prints them, e.g. 1700000000 (unset, it is today)")
         }
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }

@@ -41,16 +41,24 @@ struct AssistantTests {
             ("search_rules", #"{"words": "tap", "limit": 0}"#, "search_rules: 'limit' must be an integer from 1 to 100, got 0"),
             ("search_rules", #"{"words": "tap", "limit": 2.5}"#, "search_rules: 'limit' must be an integer from 1 to 100, got 2.5"),
             ("search_rules", #"{"words": "tap", "limit": true}"#, "search_rules: 'limit' must be an integer from 1 to 100, got true"),
-            ("search_rules", #"{"words": "tap", "kind": "rule"}"#,
-             "search_rules: 'kind' must be one of guideline, definition, note, figure, context, got \"rule\""),
-            ("search_rules", #"{"words": "tap", "edition": "1999"}"#,
-             "search_rules: unknown edition '1999'; the editions are 2008, 2010, 2011, current (see list_editions)"),
-            ("search_rules", #"{"words": "tap", "sort": "date"}"#,
-             "search_rules: unknown argument 'sort'; it takes words, edition, topic, section, platform, kind, limit"),
+            (
+                "search_rules", #"{"words": "tap", "kind": "rule"}"#,
+                "search_rules: 'kind' must be one of guideline, definition, note, figure, context, got \"rule\""
+            ),
+            (
+                "search_rules", #"{"words": "tap", "edition": "1999"}"#,
+                "search_rules: unknown edition '1999'; the editions are 2008, 2010, 2011, current (see list_editions)"
+            ),
+            (
+                "search_rules", #"{"words": "tap", "sort": "date"}"#,
+                "search_rules: unknown argument 'sort'; it takes words, edition, topic, section, platform, kind, limit"
+            ),
             ("search_rules", #"["tap"]"#, "search_rules: the arguments must be an object, got an array"),
             ("get_rule", #"{"id": "2011-00000000"}"#, "get_rule: no rule with id '2011-00000000' (find ids with search_rules)"),
-            ("edition_diff", #"{"from": "current", "to": "2008"}"#,
-             "edition_diff: current does not come before 2008; give the older edition as 'from' (see list_editions)"),
+            (
+                "edition_diff", #"{"from": "current", "to": "2008"}"#,
+                "edition_diff: current does not come before 2008; give the older edition as 'from' (see list_editions)"
+            ),
             ("list_topics", #"{"topic": "x"}"#, "list_topics: unknown argument 'topic'; it takes no arguments"),
         ]
         try Self.withSeeds { session in
@@ -82,8 +90,11 @@ struct AssistantTests {
             #expect(hits[0]["citation"] as? String == "Data/editions/2010-chunk103.md:5")
             #expect((hits[0]["snippet"] as? String)?.contains("\"**tap**\"") == true)
             // The JSON contract's keys are all there.
-            #expect(Set(hits[0].keys).isSuperset(of: ["id", "edition", "kind", "section", "title", "text", "verbatim", "platforms",
-                                                     "parent", "topics", "previous", "change", "source"]))
+            #expect(
+                Set(hits[0].keys).isSuperset(of: [
+                    "id", "edition", "kind", "section", "title", "text", "verbatim", "platforms",
+                    "parent", "topics", "previous", "change", "source",
+                ]))
         }
     }
 
@@ -104,14 +115,20 @@ struct AssistantTests {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
             let rule = Data("**Use short titles.** A title should be short.\n".utf8)
-            let one = try Fixtures.writeEditions(in: folder.appending(path: "one"), manifest: Fixtures.manifest([("a", "a.md")]),
-                                                 files: ["a.md": rule])
+            let one = try Fixtures.writeEditions(
+                in: folder.appending(path: "one"), manifest: Fixtures.manifest([("a", "a.md")]),
+                files: ["a.md": rule])
             _ = try RuleStore.importEditions(from: one, into: path)
             let session = try AssistantSession(path: path)
-            let editions = { try (Self.json(try session.call(tool: "list_editions", arguments: Data())) as? [[String: Any]])?.compactMap { $0["id"] as? String } }
+            let editions = {
+                try (Self.json(try session.call(tool: "list_editions", arguments: Data())) as? [[String: Any]])?.compactMap {
+                    $0["id"] as? String
+                }
+            }
             #expect(try editions() == ["a"])
-            let two = try Fixtures.writeEditions(in: folder.appending(path: "two"), manifest: Fixtures.manifest([("a", "a.md"), ("b", "b.md")]),
-                                                 files: ["a.md": rule, "b.md": rule])
+            let two = try Fixtures.writeEditions(
+                in: folder.appending(path: "two"), manifest: Fixtures.manifest([("a", "a.md"), ("b", "b.md")]),
+                files: ["a.md": rule, "b.md": rule])
             _ = try RuleStore.importEditions(from: two, into: path)
             #expect(try editions() == ["a", "b"])
         }
@@ -120,15 +137,26 @@ struct AssistantTests {
     @Test("Resources: a rule and an edition by URI; a URI that names nothing says what exists")
     func resources() throws {
         try Self.withSeeds { session in
-            let rule = try #require(try JSONSerialization.jsonObject(with: Data(try session.read(uri: "hig://rule/2010-be6ca266").utf8)) as? [String: Any])
+            let rule = try #require(
+                try JSONSerialization.jsonObject(with: Data(try session.read(uri: "hig://rule/2010-be6ca266").utf8)) as? [String: Any])
             #expect((rule["rule"] as? [String: Any])?["citation"] as? String == "Data/editions/2010-chunk103.md:7")
-            let edition = try #require(try JSONSerialization.jsonObject(with: Data(try session.read(uri: "hig://edition/2008").utf8)) as? [String: Any])
+            let edition = try #require(
+                try JSONSerialization.jsonObject(with: Data(try session.read(uri: "hig://edition/2008").utf8)) as? [String: Any])
             #expect((edition["rules"] as? [Any])?.count == 14)
-            #expect(try session.listedResources().map(\.uri) == ["hig://edition/2008", "hig://edition/2010", "hig://edition/2011", "hig://edition/current"])
-            #expect(throws: AssistantError.unknownResource(uri: "hig://edition/1999", reason: "no edition '1999'; the editions are 2008, 2010, 2011, current")) {
+            #expect(
+                try session.listedResources().map(\.uri) == [
+                    "hig://edition/2008", "hig://edition/2010", "hig://edition/2011", "hig://edition/current",
+                ])
+            #expect(
+                throws: AssistantError.unknownResource(
+                    uri: "hig://edition/1999", reason: "no edition '1999'; the editions are 2008, 2010, 2011, current")
+            ) {
                 try session.read(uri: "hig://edition/1999")
             }
-            #expect(throws: AssistantError.unknownResource(uri: "hig://rule/", reason: "give one id after hig://rule/, e.g. hig://rule/2010-be6ca266")) {
+            #expect(
+                throws: AssistantError.unknownResource(
+                    uri: "hig://rule/", reason: "give one id after hig://rule/, e.g. hig://rule/2010-be6ca266")
+            ) {
                 try session.read(uri: "hig://rule/")
             }
         }

@@ -186,8 +186,9 @@ struct AtomicFileTests {
             #expect(throws: HIGError.self) { try AtomicFile.write(Data("x".utf8), to: "") }
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == (before + ["file.txt"]).sorted())
             #expect(FileManager.default.contents(atPath: file) == Data("keep".utf8))
-            #expect(HIGError.outputIsDirectory(path: "out").description
-                == "cannot write out: it is a folder; give the path of a file inside it (nothing was written)")
+            #expect(
+                HIGError.outputIsDirectory(path: "out").description
+                    == "cannot write out: it is a folder; give the path of a file inside it (nothing was written)")
         }
     }
 }

@@ -49,7 +49,8 @@ struct BadInputTests {
     }
 
     @Test func manifestWithAMissingKey() throws {
-        let manifest = #"{"format": 1, "editions": [{"id": "one", "order": 1, "platform_scope": "iOS", "platforms": ["iOS"]}], "files": []}"#
+        let manifest =
+            #"{"format": 1, "editions": [{"id": "one", "order": 1, "platform_scope": "iOS", "platforms": ["iOS"]}], "files": []}"#
         let error = try importError(manifest: manifest, files: [:])
         #expect(error?.description.contains("missing key 'name' at editions[0]") == true, "\(String(describing: error))")
     }
@@ -63,8 +64,9 @@ struct BadInputTests {
     @Test func manifestWithAnUnknownForm() throws {
         let manifest = Fixtures.manifest([("one", "one.md")], form: "scroll")
         let error = try importError(manifest: manifest, files: ["one.md": good])
-        #expect(error?.description.contains("file one.md: form 'scroll' is unknown; it must be one of: pdf-markdown, web-text") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.description.contains("file one.md: form 'scroll' is unknown; it must be one of: pdf-markdown, web-text") == true,
+            "\(String(describing: error))")
     }
 
     @Test func missingManifest() throws {
@@ -76,8 +78,9 @@ struct BadInputTests {
     }
 
     @Test func fileThatIsNotUTF8() throws {
-        let error = try importError(manifest: Fixtures.manifest([("one", "one.md")]),
-                                    files: ["one.md": Data([0x41, 0x42, 0xFF, 0x43])])
+        let error = try importError(
+            manifest: Fixtures.manifest([("one", "one.md")]),
+            files: ["one.md": Data([0x41, 0x42, 0xFF, 0x43])])
         guard case .sourceNotUTF8(_, let offset) = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(offset == 2)
     }
@@ -94,8 +97,9 @@ struct BadInputTests {
         try Fixtures.withTemporaryFolder { folder in
             let editions = try Fixtures.writeEditions(in: folder, manifest: Fixtures.manifest([("one", path)]), files: [:])
             try good.write(to: folder.appending(path: "outside.md"))
-            try FileManager.default.createSymbolicLink(atPath: editions.appending(path: "link.md").path,
-                                                       withDestinationPath: folder.appending(path: "outside.md").path)
+            try FileManager.default.createSymbolicLink(
+                atPath: editions.appending(path: "link.md").path,
+                withDestinationPath: folder.appending(path: "outside.md").path)
             #expect(throws: HIGError.sourceOutsideFolder(path: path)) {
                 try RuleStore.importEditions(from: editions, into: folder.appending(path: "hig.sqlite").path)
             }
@@ -132,9 +136,11 @@ struct BadInputTests {
         }
     }
 
-    @Test("A file that is not a database is refused, and left untouched", arguments: [
-        Data("just some notes\n".utf8), Data(repeating: 0x42, count: 4096),
-    ])
+    @Test(
+        "A file that is not a database is refused, and left untouched",
+        arguments: [
+            Data("just some notes\n".utf8), Data(repeating: 0x42, count: 4096),
+        ])
     func notADatabase(content: Data) throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "notes.sqlite").path
@@ -170,10 +176,12 @@ struct CuratedLinkInputTests {
         try Fixtures.withTemporaryFolder { folder in
             let manifest = Fixtures.manifest([("one", "one.md"), ("two", "two.md")])
                 .replacingOccurrences(of: #"{"format": 1,"#, with: #"{"format": 1, "curated_links": "links.json","#)
-            let editions = try Fixtures.writeEditions(in: folder, manifest: manifest, files: [
-                "one.md": Data("**Use colours**. Dark left.\n".utf8), "two.md": Data("**Place buttons**. Trailing.\n".utf8),
-                "links.json": Data(curated.utf8),
-            ])
+            let editions = try Fixtures.writeEditions(
+                in: folder, manifest: manifest,
+                files: [
+                    "one.md": Data("**Use colours**. Dark left.\n".utf8), "two.md": Data("**Place buttons**. Trailing.\n".utf8),
+                    "links.json": Data(curated.utf8),
+                ])
             do {
                 _ = try RuleStore.importEditions(from: editions, into: folder.appending(path: "c.sqlite").path)
                 return nil
@@ -184,16 +192,34 @@ struct CuratedLinkInputTests {
     }
 
     @Test func aGoodCuratedLinkIsUsed() throws {
-        #expect(try importing(curated: #"{"format": 1, "links": [{"from": {"file": "one.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "change": "replaced", "why": "Colours gave way to placement."}]}"#) == nil)
+        #expect(
+            try importing(
+                curated:
+                    #"{"format": 1, "links": [{"from": {"file": "one.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "change": "replaced", "why": "Colours gave way to placement."}]}"#
+            ) == nil)
     }
 
-    @Test("A broken curated link is refused with its place", arguments: [
-        (#"{"format": 1, "links": [{"from": {"file": "one.md", "line": 9}, "to": {"file": "two.md", "line": 1}, "change": "replaced", "why": "x"}]}"#, "no rule at one.md:9"),
-        (#"{"format": 1, "links": [{"from": {"file": "nope.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "change": "replaced", "why": "x"}]}"#, "names nope.md"),
-        (#"{"format": 1, "links": [{"from": {"file": "one.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "change": "added", "why": "x"}]}"#, "'added' is not one of"),
-        (#"{"format": 1, "links": [{"from": {"file": "one.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "change": "replaced", "why": " "}]}"#, "gives no reason"),
-        (#"{"format": 1, "links": ["#, "not a curated-links file"),
-    ])
+    @Test(
+        "A broken curated link is refused with its place",
+        arguments: [
+            (
+                #"{"format": 1, "links": [{"from": {"file": "one.md", "line": 9}, "to": {"file": "two.md", "line": 1}, "change": "replaced", "why": "x"}]}"#,
+                "no rule at one.md:9"
+            ),
+            (
+                #"{"format": 1, "links": [{"from": {"file": "nope.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "change": "replaced", "why": "x"}]}"#,
+                "names nope.md"
+            ),
+            (
+                #"{"format": 1, "links": [{"from": {"file": "one.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "change": "added", "why": "x"}]}"#,
+                "'added' is not one of"
+            ),
+            (
+                #"{"format": 1, "links": [{"from": {"file": "one.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "change": "replaced", "why": " "}]}"#,
+                "gives no reason"
+            ),
+            (#"{"format": 1, "links": ["#, "not a curated-links file"),
+        ])
     func brokenLink(json: String, message: String) throws {
         let error = try #require(try importing(curated: json))
         #expect(error.description.contains(message), "\(error)")

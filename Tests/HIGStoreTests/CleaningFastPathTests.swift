@@ -41,7 +41,9 @@ struct CleaningFastPathTests {
         }
         for text in [line, String(repeating: line, count: 8), "In addition, " + line, "FOR EXAMPLE," + line] {
             let lower = text.lowercased()
-            if !lower.utf8.starts(with: FastText.lowercasedStart(text).utf8) || FastText.lowercasedStart(text).utf8.count < min(64, lower.utf8.count) {
+            if !lower.utf8.starts(with: FastText.lowercasedStart(text).utf8)
+                || FastText.lowercasedStart(text).utf8.count < min(64, lower.utf8.count)
+            {
                 found.append("lowercasedStart(\(text.debugDescription))")
             }
             if RuleBuilder.continues(text) != RuleBuilder.continuationOpenings.contains(where: { lower.hasPrefix($0) }) {
@@ -120,7 +122,8 @@ struct CleaningFastPathTests {
     static let pieces = [
         "alert", "button", "the", "test", "testthe", "buttonsis", "Itshould", "users(these", "UIAlertView", "use",
         "Use", "word", "term", "like", "avoid", "don't", "not", "\"tap\"", "“tap”", "(not", ")", "(", "[", "]", "](",
-        "](#page-3-0)", "![", "Instead,", "For example,", "in", "that", "case,", "<", ">", "<span", "id=\"page-", "_page_", "<!--", "-->", "**", "*", "__", "_", "#", "##",
+        "](#page-3-0)", "![", "Instead,", "For example,", "in", "that", "case,", "<", ">", "<span", "id=\"page-", "_page_", "<!--", "-->",
+        "**", "*", "__", "_", "#", "##",
         "-", "●", "❏", "•", "\\*", "7", "42", "1234567", ".", ",", "’", "‘", " ", " ", " ", "  ", "\t", "\u{0}",
         "é", "É", "e\u{301}", "\u{301}", "\u{212A}", "\u{37E}", "İ", "ß", "👍", "\u{A0}", "\u{2028}", "\r", "\r\n",
     ]

@@ -5,24 +5,26 @@ import Testing
 struct CleaningTests {
     let repairer = GluedWordRepairer(lexicon: .bundled)
 
-    @Test("Every glued word of the seeds is repaired, and nothing else is", arguments: [
-        // Each pair read off the seed files by hand.
-        ("2008-chunk045.md", 4, "userssometimesrespond", "users sometimes respond"),
-        ("2008-chunk045.md", 4, "userstowardsthis", "users towards this"),
-        ("2010-chunk098.md", 3, "alertsfrom", "alerts from"),
-        ("2010-chunk098.md", 3, "applicationsthat", "applications that"),
-        ("2010-chunk098.md", 3, "usersthat", "users that"),
-        ("2010-chunk098.md", 3, "makessense", "makes sense"),
-        ("2010-chunk103.md", 7, "testthe", "test the"),
-        ("2010-chunk103.md", 7, "alertin", "alert in"),
-        ("2010-chunk103.md", 8, "containsthree", "contains three"),
-        ("2010-chunk103.md", 8, "buttonsissignificantly", "buttons is significantly"),
-        ("2011-chunk131.md", 8, "users(these", "users (these"),
-        ("2011-chunk131.md", 15, "meansthat", "means that"),
-        ("2011-chunk131.md", 35, "testthe", "test the"),
-        ("2011-chunk131.md", 35, "alertin", "alert in"),
-        ("2011-chunk131.md", 41, "Itshould", "It should"),
-    ])
+    @Test(
+        "Every glued word of the seeds is repaired, and nothing else is",
+        arguments: [
+            // Each pair read off the seed files by hand.
+            ("2008-chunk045.md", 4, "userssometimesrespond", "users sometimes respond"),
+            ("2008-chunk045.md", 4, "userstowardsthis", "users towards this"),
+            ("2010-chunk098.md", 3, "alertsfrom", "alerts from"),
+            ("2010-chunk098.md", 3, "applicationsthat", "applications that"),
+            ("2010-chunk098.md", 3, "usersthat", "users that"),
+            ("2010-chunk098.md", 3, "makessense", "makes sense"),
+            ("2010-chunk103.md", 7, "testthe", "test the"),
+            ("2010-chunk103.md", 7, "alertin", "alert in"),
+            ("2010-chunk103.md", 8, "containsthree", "contains three"),
+            ("2010-chunk103.md", 8, "buttonsissignificantly", "buttons is significantly"),
+            ("2011-chunk131.md", 8, "users(these", "users (these"),
+            ("2011-chunk131.md", 15, "meansthat", "means that"),
+            ("2011-chunk131.md", 35, "testthe", "test the"),
+            ("2011-chunk131.md", 35, "alertin", "alert in"),
+            ("2011-chunk131.md", 41, "Itshould", "It should"),
+        ])
     func gluedWordRepaired(file: String, line: Int, original: String, replacement: String) throws {
         let edition = String(file.prefix(4))
         let rule = try #require(Fixtures.rule(edition, line: line, file: file))
@@ -36,10 +38,12 @@ struct CleaningTests {
         #expect(repairs.count == 15)
     }
 
-    @Test("Real words are never split", arguments: [
-        "another", "anywhere", "onscreen", "overwrite", "nonintrusive", "Another", "undoable", "nondestructive",
-        "iPadOS", "UIAlertView", "patronizing", "inattentive", "harmonizes", "steppers", "popovers",
-    ])
+    @Test(
+        "Real words are never split",
+        arguments: [
+            "another", "anywhere", "onscreen", "overwrite", "nonintrusive", "Another", "undoable", "nondestructive",
+            "iPadOS", "UIAlertView", "patronizing", "inattentive", "harmonizes", "steppers", "popovers",
+        ])
     func realWordKept(word: String) {
         #expect(repairer.split(word) == nil)
         #expect(repairer.repair("an \(word) here", line: 1).repairs.isEmpty)
@@ -80,7 +84,8 @@ struct CleaningTests {
 
     @Test func markupIsStrippedAndPagesRead() {
         let stripper = MarkupStripper(form: .pdfMarkdown, repairer: nil)
-        let line = stripper.mark(#"- <span id="page-118-0"></span>● **Avoid** *this* ["Using](#page-70-0) Action [Sheets"](#page-70-0) (page 71)."#, number: 3)
+        let line = stripper.mark(
+            #"- <span id="page-118-0"></span>● **Avoid** *this* ["Using](#page-70-0) Action [Sheets"](#page-70-0) (page 71)."#, number: 3)
         #expect(line.text == #"Avoid this "Using Action Sheets" (page 71)."#)
         #expect(line.bulletDepth == 2)
         #expect(line.boldLead == "Avoid")
@@ -88,7 +93,9 @@ struct CleaningTests {
         let image = stripper.mark("![](images/_page_116_Picture_13.jpeg)  ", number: 4)
         #expect(image.isBlank && image.isMarkupOnly && image.pageMarkers == [117])
         let heading = stripper.mark("#### **Avoid creating unnecessary alerts**.  ", number: 5)
-        #expect(heading.headingLevel == 4 && heading.text == "Avoid creating unnecessary alerts." && heading.boldLead == "Avoid creating unnecessary alerts")
+        #expect(
+            heading.headingLevel == 4 && heading.text == "Avoid creating unnecessary alerts."
+                && heading.boldLead == "Avoid creating unnecessary alerts")
     }
 
     @Test func webTextKeepsItsAsterisksAndDashes() {

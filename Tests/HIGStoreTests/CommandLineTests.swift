@@ -22,8 +22,10 @@ struct CommandLineTests {
 
     /// A `hig` process, not started: the built binary, in `folder`, without the user's
     /// `HIG_DB` and `HIG_EDITIONS`, plus `environment`.
-    static func process(_ arguments: [String], in folder: URL, environment: [String: String] = [:],
-                        executable: URL = binary) -> Process {
+    static func process(
+        _ arguments: [String], in folder: URL, environment: [String: String] = [:],
+        executable: URL = binary
+    ) -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -47,8 +49,9 @@ struct CommandLineTests {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// One line on stderr, starting "hig: error:", exit 1, nothing on stdout.
@@ -119,10 +122,13 @@ struct CommandLineTests {
             let env = ["HIG_EDITIONS": Fixtures.editions.path]
             _ = try hig(["import"], in: folder, environment: env)
             expectOneLineError(try hig(["show", "2011-00000000"], in: folder), mentioning: "no rule with id '2011-00000000'")
-            expectOneLineError(try hig(["rules", "--edition", "1999"], in: folder), mentioning: "unknown edition '1999'; known editions: 2008, 2010, 2011, current")
+            expectOneLineError(
+                try hig(["rules", "--edition", "1999"], in: folder),
+                mentioning: "unknown edition '1999'; known editions: 2008, 2010, 2011, current")
             try Data("not a database at all\n".utf8).write(to: folder.appending(path: "notes.txt"))
             expectOneLineError(try hig(["--db", "notes.txt", "rules"], in: folder), mentioning: "notes.txt is not a hig database")
-            expectOneLineError(try hig(["--db", "nowhere/x.sqlite", "rules"], in: folder, environment: env), mentioning: "its folder does not exist")
+            expectOneLineError(
+                try hig(["--db", "nowhere/x.sqlite", "rules"], in: folder, environment: env), mentioning: "its folder does not exist")
             #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "nowhere").path))
             expectOneLineError(try hig(["import", "--editions", "missing-folder"], in: folder), mentioning: "no manifest at")
             let bad = try hig(["rules", "--kind", "rumour"], in: folder)
@@ -208,11 +214,14 @@ struct TopicSearchCommandLineTests {
             #expect(misspelt.status == 0 && misspelt.stdout.isEmpty)
             #expect(misspelt.stderr == "hig: no rule holds 'cancle'; did you mean: cancel?\n")
             let misspeltJSON = try cli.hig(["search", "cancle", "--format", "json"], in: folder, environment: env)
-            let suggestions = try #require((try JSONSerialization.jsonObject(with: Data(misspeltJSON.stdout.utf8)) as? [String: Any])?["suggestions"] as? [[String: Any]])
+            let suggestions = try #require(
+                (try JSONSerialization.jsonObject(with: Data(misspeltJSON.stdout.utf8)) as? [String: Any])?["suggestions"]
+                    as? [[String: Any]])
             #expect(suggestions.first?["nearest"] as? [String] == ["cancel"] && suggestions.first?["word"] as? String == "cancle")
             cli.expectOneLineError(try cli.hig(["search", "--raw", "NEAR(cancel"], in: folder), mentioning: "malformed search expression")
             cli.expectOneLineError(try cli.hig(["search", "  "], in: folder), mentioning: "nothing to search for")
-            cli.expectOneLineError(try cli.hig(["rules", "--topic", "haptics"], in: folder), mentioning: "unknown topic 'haptics'; nearest:")
+            cli.expectOneLineError(
+                try cli.hig(["rules", "--topic", "haptics"], in: folder), mentioning: "unknown topic 'haptics'; nearest:")
             let topic = try cli.hig(["rules", "--topic", "button colours", "--format", "csv"], in: folder)
             #expect(topic.status == 0 && topic.stdout.contains("button-placement"))
         }
@@ -239,7 +248,9 @@ struct LineageCommandLineTests {
             #expect(markdown.stdout.contains("| reworded |"))
             cli.expectOneLineError(try cli.hig(["diff", "current", "2011"], in: folder), mentioning: "give the older edition first")
             cli.expectOneLineError(try cli.hig(["diff", "2011", "2012"], in: folder), mentioning: "unknown edition '2012'")
-            cli.expectOneLineError(try cli.hig(["evolution", "tap", "--limit", "0"], in: folder), mentioning: "The value '0' is invalid for '--limit <limit>': it must be a positive integer")
+            cli.expectOneLineError(
+                try cli.hig(["evolution", "tap", "--limit", "0"], in: folder),
+                mentioning: "The value '0' is invalid for '--limit <limit>': it must be a positive integer")
         }
     }
 }

@@ -91,8 +91,9 @@ struct ConcurrencyTests {
             let exported = try JSONSerialization.jsonObject(with: Data(rules.stdout.utf8)) as? [Any]
             #expect(exported?.count == 114)
             let other = try GeneratedCorpus.write(in: folder, copies: 1, variant: "other")
-            let blocked = try cli.hig(["--db", path, "import", "--editions", other.path], in: folder,
-                                      environment: ["HIG_BUSY_TIMEOUT": "0.3"])
+            let blocked = try cli.hig(
+                ["--db", path, "import", "--editions", other.path], in: folder,
+                environment: ["HIG_BUSY_TIMEOUT": "0.3"])
             cli.expectOneLineError(blocked, mentioning: "is locked by another hig writing to it; wait for it to finish")
             try writer.execute("ROLLBACK")
             #expect(try Fixtures.dump(writer) == before)
@@ -104,8 +105,10 @@ struct ConcurrencyTests {
     func twoImportsAtOnce() throws {
         try Fixtures.withTemporaryFolder { folder in
             let old = try GeneratedCorpus.write(in: folder, copies: 1, variant: "old")
-            let corpora = [try GeneratedCorpus.write(in: folder, copies: 1, variant: "b"),
-                           try GeneratedCorpus.write(in: folder, copies: 1, variant: "c")]
+            let corpora = [
+                try GeneratedCorpus.write(in: folder, copies: 1, variant: "b"),
+                try GeneratedCorpus.write(in: folder, copies: 1, variant: "c"),
+            ]
             var exports: [String] = []
             for (index, corpus) in corpora.enumerated() {
                 let db = folder.appending(path: "reference-\(index).sqlite").path

@@ -110,9 +110,10 @@ struct CrashSafetyTests {
                 let process = try RunningHig.start(arguments, in: folder)
                 // In WAL mode the database file itself is first written when the checkpoint
                 // copies the committed log into it.
-                let reached = approach(point, of: process,
-                                       writing: { FileManager.default.fileExists(atPath: wal) },
-                                       committed: { RunningHig.modified(path) != resetTime })
+                let reached = approach(
+                    point, of: process,
+                    writing: { FileManager.default.fileExists(atPath: wal) },
+                    committed: { RunningHig.modified(path) != resetTime })
                 let killed = reached && RunningHig.kill(process)
                 if !killed { process.waitUntilExit() }
                 let logLeft = (RunningHig.fileSize(wal) ?? 0) > 0
@@ -151,9 +152,10 @@ struct CrashSafetyTests {
                 let point = killPoint(index, timing, &random)
                 let process = try RunningHig.start(arguments, in: folder)
                 let temporary = "\(path).importing-\(process.processIdentifier)"
-                let reached = approach(point, of: process,
-                                       writing: { FileManager.default.fileExists(atPath: temporary) },
-                                       committed: { FileManager.default.fileExists(atPath: path) })
+                let reached = approach(
+                    point, of: process,
+                    writing: { FileManager.default.fileExists(atPath: temporary) },
+                    committed: { FileManager.default.fileExists(atPath: path) })
                 let killed = reached && RunningHig.kill(process)
                 if !killed { process.waitUntilExit() }
                 let dump = try survivor(at: path)
@@ -162,7 +164,9 @@ struct CrashSafetyTests {
                 outcomes[killed ? (dump == nil ? "none" : "new") : "finished first", default: 0] += 1
                 // Stale temporary files stay until an import that gets as far as writing.
             }
-            print("killed first imports: \(outcomes.sorted { $0.key < $1.key }), at most \(mostLeftBehind) temporary files left; writing from \(timing.writeStarts) to \(timing.ends)")
+            print(
+                "killed first imports: \(outcomes.sorted { $0.key < $1.key }), at most \(mostLeftBehind) temporary files left; writing from \(timing.writeStarts) to \(timing.ends)"
+            )
             #expect(mostLeftBehind > 0, "no kill struck while the temporary database was being built")
             try? FileManager.default.removeItem(atPath: path)
             let last = try CommandLineTests().hig(arguments, in: folder)
@@ -176,12 +180,15 @@ struct CrashSafetyTests {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
             // A killed import's files, and a side file whose database is gone.
-            for name in ["hig.sqlite.importing-999999", "hig.sqlite.importing-999999-journal", "hig.sqlite.importing-1234-wal",
-                         "other.sqlite.importing-5"] {
+            for name in [
+                "hig.sqlite.importing-999999", "hig.sqlite.importing-999999-journal", "hig.sqlite.importing-1234-wal",
+                "other.sqlite.importing-5",
+            ] {
                 #expect(FileManager.default.createFile(atPath: folder.appending(path: name).path, contents: Data("x".utf8)))
             }
             // A file that only looks like one: not a process id.
-            #expect(FileManager.default.createFile(atPath: folder.appending(path: "hig.sqlite.importing-notes").path, contents: Data("x".utf8)))
+            #expect(
+                FileManager.default.createFile(atPath: folder.appending(path: "hig.sqlite.importing-notes").path, contents: Data("x".utf8)))
             // A live import's file: locked by its owner. An import waits for it (and here fails
             // after its timeout), having removed the stale ones.
             do {
@@ -190,8 +197,11 @@ struct CrashSafetyTests {
                     #expect(throws: HIGError.databaseBusy(path: path)) { try RuleStore.importEditions(from: Fixtures.editions, into: path) }
                 }
                 let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-                #expect(left == [live.path.split(separator: "/").last.map(String.init)!, "hig.sqlite.importing-notes",
-                                 "other.sqlite.importing-5"])
+                #expect(
+                    left == [
+                        live.path.split(separator: "/").last.map(String.init)!, "hig.sqlite.importing-notes",
+                        "other.sqlite.importing-5",
+                    ])
             }
             _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
             // A second name of the database, left by a kill between linking it and removing the

@@ -10,8 +10,10 @@ struct DatabaseFaultTests {
     let cli = CommandLineTests()
 
     /// Every command, on `path`: one line naming the fault, and not a byte of the file changed.
-    func expectEveryCommandRefuses(_ path: String, in folder: URL, mentioning words: String,
-                                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectEveryCommandRefuses(
+        _ path: String, in folder: URL, mentioning words: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         for command in HigCommand.all {
             let result = try cli.hig(command.invocation(database: path), in: folder)
@@ -67,8 +69,9 @@ struct DatabaseFaultTests {
                 refused += 1
                 cli.expectOneLineError(result, mentioning: "is not a hig database")
             }
-            cli.expectOneLineError(try cli.hig(["--db", path, "import", "--editions", Fixtures.editions.path], in: folder),
-                                   mentioning: "is not a hig database")
+            cli.expectOneLineError(
+                try cli.hig(["--db", path, "import", "--editions", Fixtures.editions.path], in: folder),
+                mentioning: "is not a hig database")
             #expect(refused >= 2)
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         }
@@ -90,7 +93,8 @@ struct DatabaseFaultTests {
             let directory = folder.appending(path: "adirectory.sqlite")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             for command in HigCommand.all {
-                cli.expectOneLineError(try cli.hig(command.invocation(database: directory.path), in: folder), mentioning: "adirectory.sqlite")
+                cli.expectOneLineError(
+                    try cli.hig(command.invocation(database: directory.path), in: folder), mentioning: "adirectory.sqlite")
             }
         }
     }
@@ -168,8 +172,9 @@ struct DatabaseFaultTests {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return .init(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                     stderr: String(decoding: stderr, as: UTF8.self))
+        return .init(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// A database the other user may read, not write, in `folder`, and what each query prints.
@@ -185,8 +190,10 @@ struct DatabaseFaultTests {
         return (path, answers)
     }
 
-    func expectQueriesAnswer(_ answers: [[String]: String], _ path: String, in folder: URL,
-                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectQueriesAnswer(
+        _ answers: [[String]: String], _ path: String, in folder: URL,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         for (query, answer) in answers {
             let result = try higAsOtherUser(["--db", path] + query, in: folder)
             #expect(result.status == 0 && result.stderr.isEmpty, "\(query): \(result.stderr)", sourceLocation: sourceLocation)
@@ -194,22 +201,25 @@ struct DatabaseFaultTests {
         }
     }
 
-    @Test("Read-only database in a writable folder: queries work; import says why not",
-          .enabled(if: Self.otherUser != nil, "needs a non-root user, or setpriv to become one"))
+    @Test(
+        "Read-only database in a writable folder: queries work; import says why not",
+        .enabled(if: Self.otherUser != nil, "needs a non-root user, or setpriv to become one"))
     func aReadOnlyDatabase() throws {
         try Fixtures.withTemporaryFolder { folder in
             let (path, answers) = try readOnlySetUp(folder, folderMode: 0o777, fileMode: 0o444)
             defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
             try expectQueriesAnswer(answers, path, in: folder)
-            cli.expectOneLineError(try higAsOtherUser(["--db", path, "import", "--editions", Fixtures.editions.path], in: folder),
-                                   mentioning: "hig.sqlite is read-only, so it cannot be written; queries still work")
+            cli.expectOneLineError(
+                try higAsOtherUser(["--db", path, "import", "--editions", Fixtures.editions.path], in: folder),
+                mentioning: "hig.sqlite is read-only, so it cannot be written; queries still work")
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         }
     }
 
-    @Test("Read-only WAL database in a read-only folder: queries work without -wal or -shm files",
-          .enabled(if: Self.otherUser != nil, "needs a non-root user, or setpriv to become one"))
+    @Test(
+        "Read-only WAL database in a read-only folder: queries work without -wal or -shm files",
+        .enabled(if: Self.otherUser != nil, "needs a non-root user, or setpriv to become one"))
     func aReadOnlyDatabaseInAReadOnlyFolder() throws {
         try Fixtures.withTemporaryFolder { folder in
             let (path, answers) = try readOnlySetUp(folder, folderMode: 0o755, fileMode: 0o644)
@@ -218,22 +228,26 @@ struct DatabaseFaultTests {
             #expect(try Data(contentsOf: URL(fileURLWithPath: path))[18...19] == Data([2, 2]))
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["hig.sqlite"])
             try expectQueriesAnswer(answers, path, in: folder)
-            cli.expectOneLineError(try higAsOtherUser(["--db", path, "import", "--editions", Fixtures.editions.path], in: folder),
-                                   mentioning: "hig.sqlite is read-only")
+            cli.expectOneLineError(
+                try higAsOtherUser(["--db", path, "import", "--editions", Fixtures.editions.path], in: folder),
+                mentioning: "hig.sqlite is read-only")
             let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
             #expect(files == ["hig", "hig.sqlite"])
         }
     }
 
-    @Test("Writable database in a read-only folder: queries work; import and a first import explain the folder",
-          .enabled(if: Self.otherUser != nil, "needs a non-root user, or setpriv to become one"))
+    @Test(
+        "Writable database in a read-only folder: queries work; import and a first import explain the folder",
+        .enabled(if: Self.otherUser != nil, "needs a non-root user, or setpriv to become one"))
     func aReadOnlyFolder() throws {
         try Fixtures.withTemporaryFolder { folder in
             let (path, answers) = try readOnlySetUp(folder, folderMode: 0o755, fileMode: 0o666)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
             try expectQueriesAnswer(answers, path, in: folder)
-            for arguments in [["--db", path, "import", "--editions", Fixtures.editions.path],
-                              ["--db", folder.appending(path: "new.sqlite").path, "import", "--editions", Fixtures.editions.path]] {
+            for arguments in [
+                ["--db", path, "import", "--editions", Fixtures.editions.path],
+                ["--db", folder.appending(path: "new.sqlite").path, "import", "--editions", Fixtures.editions.path],
+            ] {
                 cli.expectOneLineError(try higAsOtherUser(arguments, in: folder), mentioning: "its folder is not writable")
             }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -241,8 +255,9 @@ struct DatabaseFaultTests {
         }
     }
 
-    @Test("A read-only database from an older hig: one line saying the upgrade needs write access",
-          .enabled(if: Self.otherUser != nil, "needs a non-root user, or setpriv to become one"))
+    @Test(
+        "A read-only database from an older hig: one line saying the upgrade needs write access",
+        .enabled(if: Self.otherUser != nil, "needs a non-root user, or setpriv to become one"))
     func aReadOnlyDatabaseNeedingAnUpgrade() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "old.sqlite").path

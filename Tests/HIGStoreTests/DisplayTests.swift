@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import HIGStore
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// What a user reads: each answer says what happened next, shows the words that carry a rule,
@@ -48,9 +48,11 @@ struct DisplayTests {
     @Test("A fate names the excerpts that lack the rule before the edition that removed it")
     func fateSentences() {
         #expect(TextRenderer.sentence(RuleFate(rule: "a", notInExcerpts: [], removedIn: "current")) == "removed in current")
-        #expect(TextRenderer.sentence(RuleFate(rule: "a", notInExcerpts: ["2010", "2011"], removedIn: "current"))
+        #expect(
+            TextRenderer.sentence(RuleFate(rule: "a", notInExcerpts: ["2010", "2011"], removedIn: "current"))
                 == "not in the excerpts of 2010 and 2011; removed in current")
-        #expect(TextRenderer.sentence(RuleFate(rule: "a", notInExcerpts: ["2010"], removedIn: nil))
+        #expect(
+            TextRenderer.sentence(RuleFate(rule: "a", notInExcerpts: ["2010"], removedIn: nil))
                 == "not in the excerpt of 2010, the last edition")
     }
 
@@ -111,8 +113,11 @@ struct DisplayTests {
             let summary = try #require(lineage.versions.last?.summary)
             let prefix = "\n\(number + 1). "
             let line = try #require(text.components(separatedBy: prefix).dropFirst().first?.split(separator: "\n").first.map(String.init))
-            #expect(line == summary || (line.hasSuffix("…") && summary.hasPrefix(line.dropLast())
-                                        && summary.dropFirst(line.count - 1).first.map { !$0.isLetter } == true), "\(line)")
+            #expect(
+                line == summary
+                    || (line.hasSuffix("…") && summary.hasPrefix(line.dropLast())
+                        && summary.dropFirst(line.count - 1).first.map { !$0.isLetter } == true),
+                "\(line)")
         }
     }
 
@@ -121,12 +126,15 @@ struct DisplayTests {
         #expect(TextCut.count(1, "rule") == "1 rule" && TextCut.count(2, "rule") == "2 rules")
         let one = Evolution(reading: .words("x"), lineages: [], omitted: 1)
         #expect(plain.evolution(one).contains("\n1 more lineage; raise --limit to see them.\n"))
-        let source = EditionSummary.Source(path: "a.md", document: "A", chunk: nil, form: "web-text", coverage: "complete", rules: 1, sha256: "")
-        let edition = EditionSummary(id: "x", name: "X", date: nil, platformScope: "iOS", platforms: ["iOS"], rules: 1,
-                                     rulesByKind: [.guideline: 1], sources: [source])
+        let source = EditionSummary.Source(
+            path: "a.md", document: "A", chunk: nil, form: "web-text", coverage: "complete", rules: 1, sha256: "")
+        let edition = EditionSummary(
+            id: "x", name: "X", date: nil, platformScope: "iOS", platforms: ["iOS"], rules: 1,
+            rulesByKind: [.guideline: 1], sources: [source])
         #expect(plain.editions([edition]).contains("a.md  web-text, complete, whole page, 1 rule\n"))
-        let diff = EditionDiff(from: "a", to: "b", added: [], removed: [], notInExcerpt: [], notInFromExcerpt: ["b-1"],
-                               changed: [], unchanged: [["a-2", "b-2"]])
+        let diff = EditionDiff(
+            from: "a", to: "b", added: [], removed: [], notInExcerpt: [], notInFromExcerpt: ["b-1"],
+            changed: [], unchanged: [["a-2", "b-2"]])
         let text = plain.diff(diff, rules: [:], showUnchanged: false)
         #expect(text.contains("(and 1 rule of b not in the a excerpt, so not called added)"))
         #expect(text.contains("1 unchanged rule not shown"))
@@ -154,7 +162,9 @@ struct DisplayTests {
         let editions = try store.editionIDs()
         for (from, to) in zip(editions, editions.dropFirst()) {
             let diff = try store.diff(from: from, to: to)
-            let row = try #require(try document.nodes(forXPath: "//table[contains(@class,'glance')]/tbody/tr[th[starts-with(., '\(from) → \(to)')]]").first as? XMLElement)
+            let row = try #require(
+                try document.nodes(forXPath: "//table[contains(@class,'glance')]/tbody/tr[th[starts-with(., '\(from) → \(to)')]]").first
+                    as? XMLElement)
             let cells = try row.nodes(forXPath: "td").compactMap(\.stringValue).compactMap { Int($0) }
             #expect(Array(cells.prefix(9)) == diff.counts.map(\.1), "\(from) → \(to)")
             #expect(cells[9] == diff.notInFromExcerpt.count)

@@ -16,14 +16,19 @@ struct EditionRemovalTests {
             let manifestURL = editions.appending(path: EditionManifest.fileName)
             let original = try Data(contentsOf: manifestURL)
             // The trial sits between 2011 and current, so lineage and `diff 2011 current` change while it is there.
-            try FileManager.default.copyItem(at: editions.appending(path: "current-alerts.txt"), to: editions.appending(path: "trial-alerts.txt"))
+            try FileManager.default.copyItem(
+                at: editions.appending(path: "current-alerts.txt"), to: editions.appending(path: "trial-alerts.txt"))
             var manifest = try #require(try JSONSerialization.jsonObject(with: original) as? [String: Any])
             var entries = try #require(manifest["editions"] as? [[String: Any]])
             for index in entries.indices where entries[index]["id"] as? String == "current" { entries[index]["order"] = 5 }
             entries.append(["id": "trial", "name": "A trial edition", "order": 4, "platform_scope": "iOS", "platforms": ["iOS"]])
             manifest["editions"] = entries
-            manifest["files"] = (manifest["files"] as! [[String: Any]]) + [[
-                "path": "trial-alerts.txt", "edition": "trial", "document": "Trial", "form": "web-text", "coverage": "complete"]]
+            manifest["files"] =
+                (manifest["files"] as! [[String: Any]]) + [
+                    [
+                        "path": "trial-alerts.txt", "edition": "trial", "document": "Trial", "form": "web-text", "coverage": "complete",
+                    ]
+                ]
             let trial = try JSONSerialization.data(withJSONObject: manifest)
 
             let questions = [["editions"], ["diff", "2011", "current", "--format", "json"], ["export"], ["topics"]]
@@ -46,12 +51,14 @@ struct EditionRemovalTests {
             #expect(removal.stdout.contains("removed edition trial (37 rules): no longer in the manifest\n"), "\(removal.stdout)")
             #expect(removal.stdout.hasSuffix("imported into \(path)\n"), "\(removal.stdout)")
             #expect(try answers(path) == (try answers(reference)))
-            cli.expectOneLineError(try cli.hig(["--db", path, "rules", "--edition", "trial"], in: folder),
-                                   mentioning: "unknown edition 'trial'; known editions: 2008, 2010, 2011, current")
+            cli.expectOneLineError(
+                try cli.hig(["--db", path, "rules", "--edition", "trial"], in: folder),
+                mentioning: "unknown edition 'trial'; known editions: 2008, 2010, 2011, current")
             let db = try Database(path: path)
             #expect(try db.scalar("SELECT count(*) FROM rules WHERE edition_id = 'trial'")?.int == 0)
-            #expect(try db.scalar("SELECT count(*) FROM rules_fts WHERE rules_fts MATCH 'alert'")?.int
-                == (try Database(path: reference).scalar("SELECT count(*) FROM rules_fts WHERE rules_fts MATCH 'alert'")?.int))
+            #expect(
+                try db.scalar("SELECT count(*) FROM rules_fts WHERE rules_fts MATCH 'alert'")?.int
+                    == (try Database(path: reference).scalar("SELECT count(*) FROM rules_fts WHERE rules_fts MATCH 'alert'")?.int))
             #expect(try db.scalar("PRAGMA foreign_key_check") == nil)
 
             let again = try cli.hig(["--db", path, "import", "--editions", editions.path], in: folder)

@@ -13,7 +13,8 @@ struct ExportCommandLineTests {
             for format in ["json", "csv", "markdown", "html"] {
                 let piped = try cli.hig(["export", "--format", format, "--edition", "2010"], in: folder, environment: env)
                 #expect(piped.status == 0 && piped.stderr.isEmpty)
-                let written = try cli.hig(["export", "--format", format, "--edition", "2010", "--output", "out.\(format)"], in: folder, environment: env)
+                let written = try cli.hig(
+                    ["export", "--format", format, "--edition", "2010", "--output", "out.\(format)"], in: folder, environment: env)
                 #expect(written.status == 0 && written.stdout.isEmpty)
                 #expect(written.stderr.hasPrefix("hig: wrote 24 rules to out.\(format) (\(format), "))
                 #expect(FileManager.default.contents(atPath: folder.appending(path: "out.\(format)").path) == Data(piped.stdout.utf8))
@@ -28,8 +29,9 @@ struct ExportCommandLineTests {
         try Fixtures.withTemporaryFolder { folder in
             let docs = folder.appending(path: "docs/site")
             try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
-            let result = try cli.hig(["export", "--format", "html", "--topic", "button-placement", "--output", "docs/site/report.html"],
-                                     in: folder, environment: env)
+            let result = try cli.hig(
+                ["export", "--format", "html", "--topic", "button-placement", "--output", "docs/site/report.html"],
+                in: folder, environment: env)
             #expect(result.status == 0)
             let report = docs.appending(path: "report.html")
             let html = try String(contentsOf: report, encoding: .utf8)
@@ -46,14 +48,17 @@ struct ExportCommandLineTests {
     @Test("A bad --output is one clear line, exit 1, and nothing is written, not even a database")
     func badOutput() throws {
         try Fixtures.withTemporaryFolder { folder in
-            cli.expectOneLineError(try cli.hig(["export", "--format", "html", "--output", "nowhere/report.html"], in: folder, environment: env),
-                                   mentioning: "cannot write nowhere/report.html: there is no folder nowhere")
+            cli.expectOneLineError(
+                try cli.hig(["export", "--format", "html", "--output", "nowhere/report.html"], in: folder, environment: env),
+                mentioning: "cannot write nowhere/report.html: there is no folder nowhere")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
             try FileManager.default.createDirectory(at: folder.appending(path: "out"), withIntermediateDirectories: true)
-            cli.expectOneLineError(try cli.hig(["export", "--output", "out"], in: folder, environment: env),
-                                   mentioning: "cannot write out: it is a folder")
-            cli.expectOneLineError(try cli.hig(["export", "--format", "csv", "--group-by", "topic"], in: folder, environment: env),
-                                   mentioning: "--group-by applies only to --format markdown")
+            cli.expectOneLineError(
+                try cli.hig(["export", "--output", "out"], in: folder, environment: env),
+                mentioning: "cannot write out: it is a folder")
+            cli.expectOneLineError(
+                try cli.hig(["export", "--format", "csv", "--group-by", "topic"], in: folder, environment: env),
+                mentioning: "--group-by applies only to --format markdown")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out"])
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appending(path: "out").path).isEmpty)
         }
@@ -61,8 +66,9 @@ struct ExportCommandLineTests {
 
     @Test func markdownGroupedByTopic() throws {
         try Fixtures.withTemporaryFolder { folder in
-            let result = try cli.hig(["export", "--format", "markdown", "--group-by", "topic", "--kind", "guideline"], in: folder,
-                                     environment: env)
+            let result = try cli.hig(
+                ["export", "--format", "markdown", "--group-by", "topic", "--kind", "guideline"], in: folder,
+                environment: env)
             #expect(result.status == 0)
             #expect(result.stdout.hasPrefix("# HIG rules by topic\n\n96 rules (kind guideline) from editions 2008, 2010, 2011 and current"))
             #expect(result.stdout.contains("on 2023-11-14."))
@@ -118,7 +124,8 @@ struct ExportCommandLineTests {
     func csvFormulasFromAnEdition() throws {
         try Fixtures.withTemporaryFolder { folder in
             let manifest = Fixtures.manifest([("one", "one.txt")], form: "web-text")
-            let text = "=HYPERLINK(\"https://example.com/x\",\"Use alerts sparingly\")\n\n@SUM(A1:A2) should never run.\n\nUse a = b where you should.\n"
+            let text =
+                "=HYPERLINK(\"https://example.com/x\",\"Use alerts sparingly\")\n\n@SUM(A1:A2) should never run.\n\nUse a = b where you should.\n"
             let editions = try Fixtures.writeEditions(in: folder, manifest: manifest, files: ["one.txt": Data(text.utf8)])
             #expect(try cli.hig(["import", "--editions", editions.path], in: folder).status == 0)
             for command in [["export", "--format", "csv"], ["rules", "--format", "csv"]] {
@@ -131,8 +138,9 @@ struct ExportCommandLineTests {
             let raw = try cli.hig(["export", "--format", "csv", "--csv-raw-formulas"], in: folder)
             #expect(raw.stdout.contains(#","=HYPERLINK(""https://example.com/x"",""Use alerts sparingly"")","#))
             #expect(raw.stdout.contains(",@SUM(A1:A2) should never run.,"))
-            cli.expectOneLineError(try cli.hig(["export", "--csv-raw-formulas"], in: folder),
-                                   mentioning: "--csv-raw-formulas applies only to --format csv; drop it or add --format csv")
+            cli.expectOneLineError(
+                try cli.hig(["export", "--csv-raw-formulas"], in: folder),
+                mentioning: "--csv-raw-formulas applies only to --format csv; drop it or add --format csv")
         }
     }
 }

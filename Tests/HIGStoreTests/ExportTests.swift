@@ -6,34 +6,43 @@ import Testing
 /// Rules and lineages made up to hold what the seeds do not: markup characters, line breaks,
 /// quotes, a reversal with a curated reason.
 enum ExportFixtures {
-    static let nasty = "Use <b>bold</b> & \"quotes\", 'apostrophes', a | pipe,\na line break, a * star, [brackets] and `ticks`.\r\nAnd a CRLF."
+    static let nasty =
+        "Use <b>bold</b> & \"quotes\", 'apostrophes', a | pipe,\na line break, a * star, [brackets] and `ticks`.\r\nAnd a CRLF."
 
-    static func rule(_ id: String, edition: String, text: String, title: String? = nil, topics: [String] = [],
-                     previous: [String] = [], change: String? = nil, section: String? = nil, line: Int = 1) -> RuleRecord {
+    static func rule(
+        _ id: String, edition: String, text: String, title: String? = nil, topics: [String] = [],
+        previous: [String] = [], change: String? = nil, section: String? = nil, line: Int = 1
+    ) -> RuleRecord {
         RuleRecord(
             id: id, edition: edition, kind: .guideline, section: section, title: title, text: text, verbatim: text,
             platforms: ["iOS"], parent: nil, topics: topics, previous: previous, change: change,
-            source: .init(file: "Data/editions/\(edition) <&> \"file\".md", lineStart: line, lineEnd: line + 1,
-                          document: "Doc <\(edition)> & \"co\"", chunk: 7, page: 12, sha256: String(repeating: "ab", count: 32)))
+            source: .init(
+                file: "Data/editions/\(edition) <&> \"file\".md", lineStart: line, lineEnd: line + 1,
+                document: "Doc <\(edition)> & \"co\"", chunk: 7, page: 12, sha256: String(repeating: "ab", count: 32)))
     }
 
     static func edition(_ id: String, position: Int) -> EditionSummary {
-        EditionSummary(id: id, name: "Edition \(id) <\"&\">", date: nil, platformScope: "iOS", platforms: ["iOS"],
-                       rules: 1, rulesByKind: [.guideline: 1], sources: [])
+        EditionSummary(
+            id: id, name: "Edition \(id) <\"&\">", date: nil, platformScope: "iOS", platforms: ["iOS"],
+            rules: 1, rulesByKind: [.guideline: 1], sources: [])
     }
 
     /// Two editions; the later rule reverses the earlier one, by a curated link whose reason has markup.
     static var content: ExportContent {
         let old = rule("e1-00000001", edition: "e1", text: "Always use the word \"tap\" <here> & there.", topics: ["t<1>"])
-        let new = rule("e2-00000002", edition: "e2", text: nasty, title: "Use <b>bold</b>", topics: ["t<1>", "t2"],
-                       previous: [old.id], change: "revised", section: "Section › <sub>")
-        let link = LinkRecord(from: old.id, to: new.id, change: .revised, similarity: 0.5, method: .curated,
-                              forceFrom: .must, forceTo: .avoid, forceChanged: true, reversal: true,
-                              rationale: "Because <script>alert('x')</script> & \"so\".")
+        let new = rule(
+            "e2-00000002", edition: "e2", text: nasty, title: "Use <b>bold</b>", topics: ["t<1>", "t2"],
+            previous: [old.id], change: "revised", section: "Section › <sub>")
+        let link = LinkRecord(
+            from: old.id, to: new.id, change: .revised, similarity: 0.5, method: .curated,
+            forceFrom: .must, forceTo: .avoid, forceChanged: true, reversal: true,
+            rationale: "Because <script>alert('x')</script> & \"so\".")
         return ExportContent(
             rules: [old, new], editions: [edition("e1", position: 1), edition("e2", position: 2)],
-            topics: [.init(slug: "t<1>", name: "Topic <one>", description: "About <one> & more."),
-                     .init(slug: "t2", name: "Topic two", description: "About two.")],
+            topics: [
+                .init(slug: "t<1>", name: "Topic <one>", description: "About <one> & more."),
+                .init(slug: "t2", name: "Topic two", description: "About two."),
+            ],
             lineages: [Lineage(versions: [old, new], links: [link])], filter: RuleFilter())
     }
 }
@@ -95,7 +104,8 @@ struct ExportFormatTests {
         let hostile = ["=HYPERLINK(\"https://example.com/x\",\"Click\")", "+1 (555) 0100", "-2+3", "@SUM(A1:A2)", "\t=1+1", "\r=1+1"]
         let harmless = ["Use a = b where you should.", "'quoted", " =1", "A plain rule, with a comma."]
         let rules = (hostile + harmless).enumerated().map { index, text in
-            ExportFixtures.rule("e1-0000000\(index)", edition: "e1", text: text, title: index == 0 ? "=1+1" : nil, section: index == 1 ? "-Section" : nil)
+            ExportFixtures.rule(
+                "e1-0000000\(index)", edition: "e1", text: text, title: index == 0 ? "=1+1" : nil, section: index == 1 ? "-Section" : nil)
         }
         let column = RuleFormatter.columns.firstIndex(of: "text")!
         let (_, guarded) = try parse(RuleFormatter.csv(rules))
@@ -111,7 +121,7 @@ struct ExportFormatTests {
     func markdownEscaping() throws {
         let table = RuleFormatter.markdown(ExportFixtures.content.rules)
         let lines = table.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        #expect(lines.count == 4) // header, alignment row, two rules: the line breaks did not end a row
+        #expect(lines.count == 4)  // header, alignment row, two rules: the line breaks did not end a row
         let cells = Self.cells(of: String(lines[3]))
         #expect(cells.count == RuleFormatter.columns.count)
         let text = cells[RuleFormatter.columns.firstIndex(of: "text")!]
@@ -158,13 +168,17 @@ struct ExportFormatTests {
     @Test("Markdown page by edition: a heading, provenance, one table per edition with the CSV's columns")
     func markdownByEdition() throws {
         let content = try store.exportContent()
-        let page = MarkdownExport.document(content, groupBy: .edition, provenance: ExportProvenance(version: "9.9.9", date: Date(timeIntervalSince1970: 0)))
+        let page = MarkdownExport.document(
+            content, groupBy: .edition, provenance: ExportProvenance(version: "9.9.9", date: Date(timeIntervalSince1970: 0)))
         #expect(page.hasPrefix("# HIG rules by edition\n\nAll 114 rules from editions 2008, 2010, 2011 and current"))
         #expect(page.contains("Exported by hig 9.9.9 on 1970-01-01."))
         #expect(page.contains("## 2011: iOS Human Interface Guidelines (2011)"))
         // The provenance line names the document, the file, the lines cited and the start of the hash.
         let source = try #require(content.sourceFiles.first { $0.file.hasSuffix("2011-chunk131.md") })
-        #expect(page.contains("Source: 2011 iOS Human Interface Guidelines.pdf, chunk 131 — `Data/editions/2011-chunk131.md`, lines \(source.lines.lowerBound)–\(source.lines.upperBound), sha256 `\(source.sha256.prefix(12))`."))
+        #expect(
+            page.contains(
+                "Source: 2011 iOS Human Interface Guidelines.pdf, chunk 131 — `Data/editions/2011-chunk131.md`, lines \(source.lines.lowerBound)–\(source.lines.upperBound), sha256 `\(source.sha256.prefix(12))`."
+            ))
         let headers = page.split(separator: "\n").filter { $0.hasPrefix("| id |") }
         #expect(headers.count == 4)
         #expect(headers.allSatisfy { Self.cells(of: String($0)) == RuleFormatter.columns })
@@ -203,7 +217,10 @@ struct ExportFormatTests {
         let json = try RuleFormatter.json(rules)
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         #expect(objects.count == 114)
-        let keys: Set = ["id", "edition", "kind", "section", "title", "text", "verbatim", "platforms", "parent", "topics", "previous", "change", "source"]
+        let keys: Set = [
+            "id", "edition", "kind", "section", "title", "text", "verbatim", "platforms", "parent", "topics", "previous", "change",
+            "source",
+        ]
         let sourceKeys: Set = ["file", "line_start", "line_end", "document", "chunk", "page", "sha256"]
         for object in objects {
             #expect(Set(object.keys) == keys)

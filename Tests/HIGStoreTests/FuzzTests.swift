@@ -33,14 +33,17 @@ struct FuzzTests {
         let lines = SourceFile.splitLines(text)
         // What `SourceSplitter.drafts` does, keeping the cleaned lines to check them too.
         let marked = splitter.markedLines(lines, form: form)
-        let drafts = form == .pdfMarkdown
+        let drafts =
+            form == .pdfMarkdown
             ? PDFMarkdownSplitter(platforms: ["iOS"]).split(marked)
             : WebTextSplitter(platforms: ["iOS"], restoredHeadings: []).split(marked)
         var problems: [String] = []
         // Each cleaned line: markup is read within a line, so it is looked for within a line.
         for line in marked {
             for text in [line.text, line.boldLead].compactMap({ $0 }) {
-                problems += markupLeft(in: text, form: form, withinLine: true).map { "line \(line.number): \($0) in \(text.debugDescription)" }
+                problems += markupLeft(in: text, form: form, withinLine: true).map {
+                    "line \(line.number): \($0) in \(text.debugDescription)"
+                }
             }
         }
         for (index, draft) in drafts.enumerated() {
@@ -54,7 +57,9 @@ struct FuzzTests {
                 continue
             }
             let cited = lines[(draft.lineStart - 1)..<draft.lineEnd].joined(separator: "\n")
-            if !holdsLetters(of: draft.text, in: cited) { problems.append("\(name): cited lines do not hold \(draft.text.debugDescription)") }
+            if !holdsLetters(of: draft.text, in: cited) {
+                problems.append("\(name): cited lines do not hold \(draft.text.debugDescription)")
+            }
             if let title = draft.title, !holdsLetters(of: title, in: cited) {
                 problems.append("\(name): cited lines do not hold its title \(title.debugDescription)")
             }
@@ -102,18 +107,30 @@ struct FuzzTests {
         for mark in ["**", "__", "<!--"] where text.contains(mark) { found.append("'\(mark)'") }
         guard withinLine else { return found }
         // `<x...>` and `](...)`, found in one pass (a regular expression would retry from every "<").
-        if let open = scalars.indices.first(where: { scalars[$0] == "<" && $0 + 1 < scalars.count && (scalars[$0 + 1].properties.isAlphabetic || scalars[$0 + 1] == "/") }),
-           scalars[(open + 1)...].contains(">") { found.append("an HTML tag") }
+        if let open = scalars.indices.first(where: {
+            scalars[$0] == "<" && $0 + 1 < scalars.count && (scalars[$0 + 1].properties.isAlphabetic || scalars[$0 + 1] == "/")
+        }),
+            scalars[(open + 1)...].contains(">")
+        {
+            found.append("an HTML tag")
+        }
         if let open = scalars.indices.first(where: { scalars[$0] == "]" && $0 + 1 < scalars.count && scalars[$0 + 1] == "(" }),
-           scalars[(open + 2)...].contains(")") { found.append("a link target") }
+            scalars[(open + 2)...].contains(")")
+        {
+            found.append("a link target")
+        }
         return found
     }
 
-    func expectWellFormed(_ text: String, form: EditionManifest.Form, _ label: String,
-                          sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectWellFormed(
+        _ text: String, form: EditionManifest.Form, _ label: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let problems = Self.violations(of: text, form: form)
-        #expect(problems.isEmpty, "\(label) (\(form.rawValue)): \(problems.prefix(3).joined(separator: "; "))\ninput: \(String(text.prefix(400)).debugDescription)",
-                sourceLocation: sourceLocation)
+        #expect(
+            problems.isEmpty,
+            "\(label) (\(form.rawValue)): \(problems.prefix(3).joined(separator: "; "))\ninput: \(String(text.prefix(400)).debugDescription)",
+            sourceLocation: sourceLocation)
     }
 
     // MARK: - Generators
@@ -144,7 +161,9 @@ struct FuzzTests {
             case 5: lines[at] = String(repeating: random.pick(["- ", "● ", "  ", "\t", "**", "#"]), count: random.int(1...300)) + lines[at]
             case 6: lines[at] += String(repeating: " " + lines[at], count: random.int(1...40))
             case 7: lines.insert("", at: at)
-            default: lines[at] = lines[at].replacingOccurrences(of: random.pick(["**", " ", "-", "<", ")"]), with: random.pick(["", "\u{0}", "**", "\r", "*"]))
+            default:
+                lines[at] = lines[at].replacingOccurrences(
+                    of: random.pick(["**", " ", "-", "<", ")"]), with: random.pick(["", "\u{0}", "**", "\r", "*"]))
             }
         }
         return lines.joined(separator: random.chance(0.2) ? "\r\n" : "\n")
@@ -196,8 +215,9 @@ struct FuzzTests {
                 // Cut inside a character: the file is refused with the offset of the cut.
                 refused += 1
                 try Fixtures.withTemporaryFolder { folder in
-                    let editions = try Fixtures.writeEditions(in: folder, manifest: Fixtures.manifest([("one", "cut.md")]),
-                                                              files: ["cut.md": Data(prefix)])
+                    let editions = try Fixtures.writeEditions(
+                        in: folder, manifest: Fixtures.manifest([("one", "cut.md")]),
+                        files: ["cut.md": Data(prefix)])
                     #expect {
                         try RuleStore.importEditions(from: editions, into: folder.appending(path: "hig.sqlite").path)
                     } throws: { error in
@@ -222,7 +242,9 @@ struct FuzzTests {
                 let depth = random.int(0...600)
                 let marker = random.pick(["- ", "● ", "❏", "• ", "  ", "\t", "- ● "])
                 let bold = String(repeating: "**", count: random.int(0...5))
-                lines.append(String(repeating: marker, count: depth) + bold + random.pick(["Use", "Avoid alerts", "Instead, wait", "x"]) + bold.dropLast(random.int(0...1)) + " text.")
+                lines.append(
+                    String(repeating: marker, count: depth) + bold + random.pick(["Use", "Avoid alerts", "Instead, wait", "x"])
+                        + bold.dropLast(random.int(0...1)) + " text.")
             }
             let text = lines.joined(separator: "\n")
             for form in [EditionManifest.Form.pdfMarkdown, .webText] {
@@ -234,13 +256,16 @@ struct FuzzTests {
     @Test("CRLF and CR line ends give exactly the rules of LF")
     func lineEndsDoNotMatter() {
         for seed in Self.seeds {
-            let entry = EditionManifest.File(path: "x", edition: "e", document: "d", chunk: 1, form: seed.form,
-                                             coverage: .excerpt, restoredHeadings: nil, restoredPlatforms: nil)
+            let entry = EditionManifest.File(
+                path: "x", edition: "e", document: "d", chunk: 1, form: seed.form,
+                coverage: .excerpt, restoredHeadings: nil, restoredPlatforms: nil)
             let reference = Self.splitter.drafts(SourceFile.splitLines(seed.text), entry: entry, platforms: ["iOS"])
             #expect(!reference.isEmpty)
             for end in ["\r\n", "\r"] {
                 let converted = seed.text.replacingOccurrences(of: "\n", with: end)
-                #expect(Self.splitter.drafts(SourceFile.splitLines(converted), entry: entry, platforms: ["iOS"]) == reference, "\(seed.name) with \(end.debugDescription)")
+                #expect(
+                    Self.splitter.drafts(SourceFile.splitLines(converted), entry: entry, platforms: ["iOS"]) == reference,
+                    "\(seed.name) with \(end.debugDescription)")
             }
         }
     }
@@ -248,10 +273,12 @@ struct FuzzTests {
     /// Each pattern fills 32 KB. An algorithm quadratic in the line's length (as the comment,
     /// tag, link, image and sentence passes, the identifier counter and growing a rule by
     /// continuation lines all once were) takes a minute here instead of a fraction of a second.
-    @Test("Very long lines of every pathological pattern", arguments: [
-        "Use it. ", "<a", "](", "<!---->x", "![](a)x", "q", "thethe", "ab(", "**", "*a ", "- ", " iOS",
-        "- Yes.\n", "Instead, do it.\n", "alertin testthe ", "a\u{0}b ", "_page_1 ", "**a** ", "< ", "[x](",
-    ])
+    @Test(
+        "Very long lines of every pathological pattern",
+        arguments: [
+            "Use it. ", "<a", "](", "<!---->x", "![](a)x", "q", "thethe", "ab(", "**", "*a ", "- ", " iOS",
+            "- Yes.\n", "Instead, do it.\n", "alertin testthe ", "a\u{0}b ", "_page_1 ", "**a** ", "< ", "[x](",
+        ])
     func veryLongLines(pattern: String) {
         let text = (pattern == " iOS" ? "x" : "") + String(repeating: pattern, count: 32_768 / pattern.utf8.count)
         for form in [EditionManifest.Form.pdfMarkdown, .webText] {
@@ -301,8 +328,9 @@ struct FuzzTests {
             let path = folder.appending(path: "hig.sqlite").path
             _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
             let before = try Fixtures.dump(Database(path: path))
-            let editions = try Fixtures.writeEditions(in: folder, manifest: Fixtures.manifest([("one", "one.md"), ("big", "big.md")]),
-                                                      files: ["one.md": Data("**Use alerts sparingly**. Text.\n".utf8)])
+            let editions = try Fixtures.writeEditions(
+                in: folder, manifest: Fixtures.manifest([("one", "one.md"), ("big", "big.md")]),
+                files: ["one.md": Data("**Use alerts sparingly**. Text.\n".utf8)])
             // Real text, not a sparse file: were the limit gone, this would be read and split.
             let big = editions.appending(path: "big.md")
             #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
@@ -320,8 +348,9 @@ struct FuzzTests {
                 guard case .sourceTooLarge(let file, let bytes, let limit) = error as? HIGError else { return false }
                 return file.hasSuffix("editions/big.md") && bytes == written && limit == SourceFile.maximumSize
             }
-            #expect(HIGError.sourceTooLarge(path: "editions/big.md", bytes: 50 * 1_048_576, limit: SourceFile.maximumSize).description
-                .hasPrefix("editions/big.md is 50.0 MB, more than the 16.0 MB an edition file may hold"))
+            #expect(
+                HIGError.sourceTooLarge(path: "editions/big.md", bytes: 50 * 1_048_576, limit: SourceFile.maximumSize).description
+                    .hasPrefix("editions/big.md is 50.0 MB, more than the 16.0 MB an edition file may hold"))
             #expect(try Fixtures.dump(Database(path: path)) == before)
         }
     }

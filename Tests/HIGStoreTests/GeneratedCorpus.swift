@@ -26,8 +26,10 @@ enum GeneratedCorpus {
             }
         }
         let editions: [[String: Any]] = Fixtures.seeds.manifest.editions.map { edition in
-            ["id": edition.id, "name": "\(edition.name) \(variant)", "order": edition.order, "date": "2020",
-             "platform_scope": edition.platformScope, "platforms": edition.platforms]
+            [
+                "id": edition.id, "name": "\(edition.name) \(variant)", "order": edition.order, "date": "2020",
+                "platform_scope": edition.platformScope, "platforms": edition.platforms,
+            ]
         }
         let json = try JSONSerialization.data(withJSONObject: ["format": 1, "editions": editions, "files": entries] as [String: Any])
         let manifest = String(decoding: json, as: UTF8.self)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import HIGStore
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 @Suite("The HTML report")
@@ -10,8 +10,10 @@ struct HTMLReportTests {
     static let seeds: String = {
         do {
             let content = try TopicTests.store.exportContent(withEditionDiffs: true)
-            return HTMLReport(content: content, provenance: ExportProvenance(version: "9.9.9", date: Date(timeIntervalSince1970: 0)),
-                              sourceBase: "../").render()
+            return HTMLReport(
+                content: content, provenance: ExportProvenance(version: "9.9.9", date: Date(timeIntervalSince1970: 0)),
+                sourceBase: "../"
+            ).render()
         } catch { fatalError("\(error)") }
     }()
 
@@ -30,8 +32,10 @@ struct HTMLReportTests {
 
     @Test("The strict check catches what XMLDocument would quietly repair")
     func theCheckIsStrict() {
-        for broken in ["<a><b></a>", "<a><br></a>", "<a x=\"<1>\">t</a>", "<a>x & y</a>", "<a>1 < 2</a>", "<a>&nbsp;</a>",
-                       "<a x=y>t</a>", "<a></a><b></b>", "<a>"] {
+        for broken in [
+            "<a><b></a>", "<a><br></a>", "<a x=\"<1>\">t</a>", "<a>x & y</a>", "<a>1 < 2</a>", "<a>&nbsp;</a>",
+            "<a x=y>t</a>", "<a></a><b></b>", "<a>",
+        ] {
             #expect(!StrictXML.problems(broken).isEmpty, "\(broken) passed")
         }
         #expect(StrictXML.problems("<!DOCTYPE html>\n<a x=\"1 &gt; 0\"><b>ok &amp; &#39;fine&#39;</b><br /></a>").isEmpty)
@@ -182,8 +186,10 @@ final class StrictXML: NSObject, XMLParserDelegate {
         return checker.problems
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         open.append(name)
     }
 
@@ -191,7 +197,9 @@ final class StrictXML: NSObject, XMLParserDelegate {
         if open.last == name {
             open.removeLast()
             if open.isEmpty { rootsClosed += 1 }
-        } else { problems.append("line \(parser.lineNumber): </\(name)> closes <\(open.last ?? "")>") }
+        } else {
+            problems.append("line \(parser.lineNumber): </\(name)> closes <\(open.last ?? "")>")
+        }
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred error: any Error) {

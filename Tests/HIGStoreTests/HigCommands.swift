@@ -25,11 +25,13 @@ struct HigCommand: Sendable {
     }
 
     static let all: [HigCommand] = {
-        let names = sections(of: help([]))["SUBCOMMANDS"]?.compactMap { line -> String? in
-            guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first,
-                  name.allSatisfy({ $0.isLowercase || $0 == "-" }) else { return nil }
-            return String(name)
-        } ?? []
+        let names =
+            sections(of: help([]))["SUBCOMMANDS"]?.compactMap { line -> String? in
+                guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first,
+                    name.allSatisfy({ $0.isLowercase || $0 == "-" })
+                else { return nil }
+                return String(name)
+            } ?? []
         precondition(names.contains("rules"), "cannot read the commands from `hig --help`")
         return names.filter { $0 != "help" }.map { name in
             let parts = sections(of: help([name]))
@@ -41,7 +43,8 @@ struct HigCommand: Sendable {
             let options = blocks.compactMap { block -> Option? in
                 let words = block.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",")) }
                 guard let index = words.firstIndex(where: { $0.hasPrefix("--") }), index + 1 < words.count,
-                      words[index + 1].hasPrefix("<"), words[index] != "--db" else { return nil }
+                    words[index + 1].hasPrefix("<"), words[index] != "--db"
+                else { return nil }
                 let isParsed = block.contains("(values:") || block.range(of: #"\(default: \d+\)"#, options: .regularExpression) != nil
                 return Option(name: words[index], isParsed: isParsed, namesOutputFile: words[index + 1] == "<file>")
             }

@@ -67,18 +67,22 @@ struct ImportTests {
     func importIsAtomic() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            let first = try Fixtures.writeEditions(in: folder.appending(path: "a"), manifest: Fixtures.manifest([("one", "one.md")]),
-                                                   files: ["one.md": Data("**Use alerts sparingly**. They interrupt.\n".utf8)])
+            let first = try Fixtures.writeEditions(
+                in: folder.appending(path: "a"), manifest: Fixtures.manifest([("one", "one.md")]),
+                files: ["one.md": Data("**Use alerts sparingly**. They interrupt.\n".utf8)])
             _ = try RuleStore.importEditions(from: first, into: path)
             // A trigger makes the database refuse the second edition's last rule, after its
             // first rules are already written.
             let db = try Database(path: path)
-            try db.execute("CREATE TRIGGER poison BEFORE INSERT ON rules WHEN NEW.text LIKE '%POISON%' BEGIN SELECT RAISE(ABORT, 'poisoned'); END")
+            try db.execute(
+                "CREATE TRIGGER poison BEFORE INSERT ON rules WHEN NEW.text LIKE '%POISON%' BEGIN SELECT RAISE(ABORT, 'poisoned'); END")
             let before = try Fixtures.dump(db)
             let second = try Fixtures.writeEditions(
                 in: folder.appending(path: "b"), manifest: Fixtures.manifest([("one", "one.md"), ("two", "two.md")]),
-                files: ["one.md": Data("**Use alerts rarely**. Changed.\n".utf8),
-                        "two.md": Data("**Keep titles short**. Fine.\n- A bullet.\n- POISON here.\n".utf8)])
+                files: [
+                    "one.md": Data("**Use alerts rarely**. Changed.\n".utf8),
+                    "two.md": Data("**Keep titles short**. Fine.\n- A bullet.\n- POISON here.\n".utf8),
+                ])
             #expect(throws: (any Error).self) { try RuleStore.importEditions(from: second, into: path) }
             #expect(try Fixtures.dump(db) == before)
         }
@@ -100,8 +104,9 @@ struct ImportTests {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
             let text = "**Use alerts sparingly**. They interrupt.\n**Keep titles short**. Short titles read fast.\n"
-            let first = try Fixtures.writeEditions(in: folder.appending(path: "a"), manifest: Fixtures.manifest([("one", "one.md")]),
-                                                   files: ["one.md": Data(text.utf8)])
+            let first = try Fixtures.writeEditions(
+                in: folder.appending(path: "a"), manifest: Fixtures.manifest([("one", "one.md")]),
+                files: ["one.md": Data(text.utf8)])
             _ = try RuleStore.importEditions(from: first, into: path)
             let before = try RuleStore.open(path: path).rules().map(\.id)
             let grown = "**A new first rule**. Inserted above.\n" + text
@@ -141,8 +146,10 @@ struct ImportTests {
             let json = try RuleFormatter.json(rules)
             let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
             #expect(objects.count == 114)
-            let keys: Set<String> = ["id", "edition", "kind", "section", "title", "text", "platforms", "parent", "topics",
-                                     "previous", "change", "source"]
+            let keys: Set<String> = [
+                "id", "edition", "kind", "section", "title", "text", "platforms", "parent", "topics",
+                "previous", "change", "source",
+            ]
             let sourceKeys: Set<String> = ["file", "line_start", "line_end", "document", "chunk", "page", "sha256"]
             for object in objects {
                 #expect(keys.isSubset(of: Set(object.keys)))

@@ -29,7 +29,8 @@ struct InjectionTests {
     static let commandLineAttempts = [
         "'", "\"", "x' OR '1'='1", "'; DROP TABLE rules; --", "') OR 1=1 --", "' UNION SELECT name, sql FROM sqlite_master --",
         "%", "_", "____-________", "2011-%", "\\%", "*", "NEAR(", "NEAR(cancel left, 5)", "OR", "a OR b", "title:alert",
-        "(", "\"unterminated", "--", "-x", "x\ny", "\u{1B}[31mred", "\u{202E}reversed", "e\u{301}", "", String(repeating: "' OR ", count: 500),
+        "(", "\"unterminated", "--", "-x", "x\ny", "\u{1B}[31mred", "\u{202E}reversed", "e\u{301}", "",
+        String(repeating: "' OR ", count: 500),
     ]
 
     /// What can only reach the library: argv cannot carry a NUL byte.
@@ -91,15 +92,21 @@ struct InjectionTests {
                     slots.append(("\(command.name) \(option.name)", option.isParsed, { base + placeholders + [option.name, $0] }))
                 }
                 for (index, argument) in command.arguments.enumerated() {
-                    slots.append(("\(command.name) \(argument)", false, { attempt in
-                        var values = placeholders
-                        values[index] = attempt
-                        // "--" ends the options, so an attempt that starts with "-" is still the argument.
-                        return base + ["--"] + values
-                    }))
+                    slots.append(
+                        (
+                            "\(command.name) \(argument)", false,
+                            { attempt in
+                                var values = placeholders
+                                values[index] = attempt
+                                // "--" ends the options, so an attempt that starts with "-" is still the argument.
+                                return base + ["--"] + values
+                            }
+                        ))
                 }
                 for slot in slots {
-                    let attempts = slot.isParsed ? parsedOnly
+                    let attempts =
+                        slot.isParsed
+                        ? parsedOnly
                         : Self.coreAttempts + (0..<Self.rotating).map { others[(turn + $0) % others.count] }
                     if !slot.isParsed { turn += Self.rotating }
                     for attempt in attempts {
@@ -111,8 +118,9 @@ struct InjectionTests {
                         } else {
                             #expect(result.status == 1, "\(line): exit \(result.status)")
                             #expect(result.stdout.isEmpty, "\(line)")
-                            #expect(result.stderr.hasPrefix("hig: error: ") && result.stderr.split(separator: "\n").count == 1,
-                                    "\(line): \(result.stderr.prefix(300))")
+                            #expect(
+                                result.stderr.hasPrefix("hig: error: ") && result.stderr.split(separator: "\n").count == 1,
+                                "\(line): \(result.stderr.prefix(300))")
                         }
                     }
                 }
@@ -121,7 +129,9 @@ struct InjectionTests {
             #expect(runs > 60)
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
             #expect(try Fixtures.dump(Database(path: path)) == dump)
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "hig.sqlite" && $0 != "scratch" }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0 != "hig.sqlite" && $0 != "scratch"
+            }
             #expect(leftovers.isEmpty, "\(leftovers)")
         }
     }

@@ -8,8 +8,9 @@ import Testing
 struct InterruptedImportTests {
     let cli = CommandLineTests()
 
-    @Test("SIGINT and SIGTERM during a first import: exit 130 or 143, one line, no temporary file, no database",
-          arguments: [SIGINT, SIGTERM])
+    @Test(
+        "SIGINT and SIGTERM during a first import: exit 130 or 143, one line, no temporary file, no database",
+        arguments: [SIGINT, SIGTERM])
     func interruptedFirstImport(signal: Int32) throws {
         try Fixtures.withTemporaryFolder { folder in
             let corpus = try GeneratedCorpus.write(in: folder, copies: 3, variant: "new")
@@ -53,8 +54,9 @@ struct InterruptedImportTests {
             #expect(!unlocked.stderr.contains("locked"), "the corpus is not broken: \(unlocked.stderr)")
             let writer = try Database(path: path)
             try writer.execute("BEGIN IMMEDIATE")
-            let blocked = try cli.hig(["--db", path, "import", "--editions", corpus.path], in: folder,
-                                      environment: ["HIG_BUSY_TIMEOUT": "1"])
+            let blocked = try cli.hig(
+                ["--db", path, "import", "--editions", corpus.path], in: folder,
+                environment: ["HIG_BUSY_TIMEOUT": "1"])
             cli.expectOneLineError(blocked, mentioning: "is locked by another hig writing to it")
             try writer.execute("ROLLBACK")
         }
@@ -66,8 +68,9 @@ struct InterruptedImportTests {
             let path = folder.appending(path: "hig.sqlite").path
             let corpus = try brokenCorpus(in: folder)
             let other = try ImportTemporaryFile(besides: path)
-            let blocked = try cli.hig(["--db", path, "import", "--editions", corpus.path], in: folder,
-                                      environment: ["HIG_BUSY_TIMEOUT": "1"])
+            let blocked = try cli.hig(
+                ["--db", path, "import", "--editions", corpus.path], in: folder,
+                environment: ["HIG_BUSY_TIMEOUT": "1"])
             cli.expectOneLineError(blocked, mentioning: "is locked by another hig writing to it")
             #expect(FileManager.default.fileExists(atPath: other.path), "a live import's file was removed")
             #expect(!FileManager.default.fileExists(atPath: path))

@@ -7,9 +7,10 @@ struct LineageTests {
     var store: RuleStore { TopicTests.store }
 
     func rule(_ edition: String, line: Int, file: String? = nil) throws -> RuleRecord {
-        try #require(try store.rules(RuleFilter(edition: edition)).first {
-            $0.source.lineStart <= line && line <= $0.source.lineEnd && (file == nil || $0.source.file.hasSuffix(file!))
-        })
+        try #require(
+            try store.rules(RuleFilter(edition: edition)).first {
+                $0.source.lineStart <= line && line <= $0.source.lineEnd && (file == nil || $0.source.file.hasSuffix(file!))
+            })
     }
 
     @Test("evolution \"button colors\": dark/light 2008-2011, then the default button on the trailing side")
@@ -133,7 +134,7 @@ struct LineageTests {
         let generally = try rule("2011", line: 36)
         #expect(generally.previous == [try rule("2010", line: 8, file: "2010-chunk103.md").id])
         #expect(generally.change == "reworded")
-        #expect(try rule("2008", line: 2).change == nil) // the first edition has nothing to compare with
+        #expect(try rule("2008", line: 2).change == nil)  // the first edition has nothing to compare with
         let json = try RuleFormatter.json([generally])
         #expect(json.contains("\"change\" : \"reworded\""))
     }
@@ -175,8 +176,10 @@ struct LineageUnitTests {
     @Test("Words split as Characters split them, on ASCII whitespace and any other")
     func displayWordsSplitLikeCharacters() {
         var random = SeededRandom(seed: 7)
-        let pieces = ["alert", "OK", " ", "  ", "\t", "\n", "\r\n", "\u{0B}", "\u{0C}", "\r", "don't", "“quoted”", "\u{A0}",
-                      "\u{2003}", "e\u{301}", " \u{301}", "\u{85}", "—", ".", ""]
+        let pieces = [
+            "alert", "OK", " ", "  ", "\t", "\n", "\r\n", "\u{0B}", "\u{0C}", "\r", "don't", "“quoted”", "\u{A0}",
+            "\u{2003}", "e\u{301}", " \u{301}", "\u{85}", "—", ".", "",
+        ]
         for _ in 0..<2_000 {
             let text = (0..<random.int(0...12)).map { _ in random.pick(pieces) }.joined()
             #expect(WordDiff.displayWords(text) == text.split(whereSeparator: \.isWhitespace).map(String.init), "\(text.debugDescription)")
@@ -255,7 +258,8 @@ struct LineageUnitTests {
         for (index, rules) in editions.enumerated() {
             let next = index + 1 < editions.count ? editions[index + 1] : []
             for (place, words) in rules.enumerated() {
-                let others = rules[min(rules.count, place + 1)..<min(rules.count, place + 4)]
+                let others =
+                    rules[min(rules.count, place + 1)..<min(rules.count, place + 4)]
                     + next[min(next.count, max(0, place - 2))..<min(next.count, place + 3)]
                 for other in others {
                     #expect(WordDiff.commonSubsequenceLength(words, other) == Self.keptByDifference(words, other), "\(words) → \(other)")
@@ -279,27 +283,31 @@ struct LineageUnitTests {
         #expect(Linker.sameBytes(long, String(decoding: Array(long.utf8), as: UTF8.self)))
     }
 
-    @Test("Normative force of lead sentences", arguments: [
-        ("Prefer a two-button alert. More.", NormativeForce.should),
-        ("Generally, use a two-button alert.", .hedged),
-        ("Use verbs and verb phrases.", .imperative),
-        ("Always use sentence-style capitalization.", .must),
-        ("Be sure to use the word tap.", .must),
-        ("Avoid creating unnecessary alerts.", .avoid),
-        ("Don't enclose a button title in quotes.", .dont),
-        ("You can include a Help button.", .may),
-        ("An alert gives people critical information.", .none),
-        ("When possible, avoid displaying an alert that scrolls.", .avoid),
-    ])
+    @Test(
+        "Normative force of lead sentences",
+        arguments: [
+            ("Prefer a two-button alert. More.", NormativeForce.should),
+            ("Generally, use a two-button alert.", .hedged),
+            ("Use verbs and verb phrases.", .imperative),
+            ("Always use sentence-style capitalization.", .must),
+            ("Be sure to use the word tap.", .must),
+            ("Avoid creating unnecessary alerts.", .avoid),
+            ("Don't enclose a button title in quotes.", .dont),
+            ("You can include a Help button.", .may),
+            ("An alert gives people critical information.", .none),
+            ("When possible, avoid displaying an alert that scrolls.", .avoid),
+        ])
     func force(text: String, expected: NormativeForce) {
         #expect(NormativeForce.of(text) == expected)
     }
 
     @Test func reversalsComeFromRecommendedAndRejectedWords() {
-        #expect(Linker.isReversal(
-            from: "Be sure to use the word \"tap\" (not \"touch\" or \"click\" or \"choose\") to describe the selection action.",
-            to: "In rare cases, use a term like choose to account for people's device."))
-        #expect(Linker.isReversal(from: "Prefer \"OK\" for a simple acceptance option.", to: "Avoid using \"OK\" as the default button title."))
+        #expect(
+            Linker.isReversal(
+                from: "Be sure to use the word \"tap\" (not \"touch\" or \"click\" or \"choose\") to describe the selection action.",
+                to: "In rare cases, use a term like choose to account for people's device."))
+        #expect(
+            Linker.isReversal(from: "Prefer \"OK\" for a simple acceptance option.", to: "Avoid using \"OK\" as the default button title."))
         #expect(!Linker.isReversal(from: "Keep the message short.", to: "Avoid creating an alert message that is too long."))
         #expect(!Linker.isReversal(from: "Use \"OK\" for acceptance.", to: "Use \"OK\" for acceptance only."))
     }

@@ -11,8 +11,9 @@ struct ManifestEscapeTests {
     /// An editions folder with the links of every case, beside a folder `outside` holding `outside.md`.
     func layout(_ folder: URL) throws -> URL {
         let manager = FileManager.default
-        let editions = try Fixtures.writeEditions(in: folder, manifest: Fixtures.manifest([("one", "inside.md")]),
-                                                  files: ["inside.md": Self.good, "sub/nested.md": Self.good])
+        let editions = try Fixtures.writeEditions(
+            in: folder, manifest: Fixtures.manifest([("one", "inside.md")]),
+            files: ["inside.md": Self.good, "sub/nested.md": Self.good])
         let outside = folder.appending(path: "outside")
         try manager.createDirectory(at: outside, withIntermediateDirectories: true)
         try Self.good.write(to: outside.appending(path: "outside.md"))
@@ -40,12 +41,14 @@ struct ManifestEscapeTests {
         _ = try RuleStore.importEditions(from: editions, into: folder.appending(path: "hig.sqlite").path)
     }
 
-    @Test("Refused", arguments: [
-        "../beside.md", "../outside/outside.md", "sub/../../beside.md", "./../beside.md", "sub/../sub/../../beside.md",
-        "/etc/hostname", "//etc/hostname", "file-link.md", "relative-link.md", "folder-link/outside.md",
-        "relative-folder-link/outside.md", "parent-link/beside.md", "chain-1.md",
-        "sub/up-link/beside.md", "sub-link/../../beside.md", "dangling-out.md", ".", "", "sub",
-    ])
+    @Test(
+        "Refused",
+        arguments: [
+            "../beside.md", "../outside/outside.md", "sub/../../beside.md", "./../beside.md", "sub/../sub/../../beside.md",
+            "/etc/hostname", "//etc/hostname", "file-link.md", "relative-link.md", "folder-link/outside.md",
+            "relative-folder-link/outside.md", "parent-link/beside.md", "chain-1.md",
+            "sub/up-link/beside.md", "sub-link/../../beside.md", "dangling-out.md", ".", "", "sub",
+        ])
     func refused(path: String) throws {
         try Fixtures.withTemporaryFolder { folder in
             let editions = try layout(folder)
@@ -63,10 +66,12 @@ struct ManifestEscapeTests {
         }
     }
 
-    @Test("Accepted", arguments: [
-        "inside.md", "./inside.md", "sub/nested.md", "sub/../inside.md", "inside-link.md", "sub-link/nested.md",
-        "parent-link/editions/inside.md",
-    ])
+    @Test(
+        "Accepted",
+        arguments: [
+            "inside.md", "./inside.md", "sub/nested.md", "sub/../inside.md", "inside-link.md", "sub-link/nested.md",
+            "parent-link/editions/inside.md",
+        ])
     func accepted(path: String) throws {
         try Fixtures.withTemporaryFolder { folder in
             let editions = try layout(folder)

@@ -57,7 +57,8 @@ struct MigratorTests {
             ])
             try db.transaction { try migrator.migrate(db) }
             #expect(try db.scalar("SELECT count(*) FROM a")?.int == 1)
-            let broken = Migrator(migrations: migrator.migrations + [Migration(version: 3, name: "0003_c", sql: "CREATE TABLE c (z); NOT SQL;")])
+            let broken = Migrator(
+                migrations: migrator.migrations + [Migration(version: 3, name: "0003_c", sql: "CREATE TABLE c (z); NOT SQL;")])
             #expect(throws: SQLiteError.self) { try db.transaction { try broken.migrate(db) } }
             #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'c'")?.int == 0)
             #expect(try db.scalar("SELECT max(version) FROM schema_migrations")?.int == 2)

@@ -13,12 +13,14 @@ struct PlainTextReadingTests {
     static func mismatches(_ text: String, boldLeads: [String?] = [nil]) -> [String] {
         var found: [String] = []
         if let plain = PlainText.reading(text, RuleClassifier.prescribes(plain:)),
-           plain != RuleClassifier.Definition.prescribes(text) {
+            plain != RuleClassifier.Definition.prescribes(text)
+        {
             found.append("prescribes(\(text.debugDescription)): \(plain)")
         }
         // Compared byte for byte: String's == would take canonically equal texts as equal.
         if let plain = PlainText.reading(text, PlainText.firstSentence),
-           plain.map({ Array($0.utf8) }) != Sentences.Definition.firstSentence(of: text).map({ Array($0.utf8) }) {
+            plain.map({ Array($0.utf8) }) != Sentences.Definition.firstSentence(of: text).map({ Array($0.utf8) })
+        {
             found.append("firstSentence(\(text.debugDescription)): \(plain.debugDescription)")
         }
         if let plain = PlainText.reading(text, NormativeForce.of(plain:)), plain != NormativeForce.Definition.of(text) {
@@ -115,8 +117,10 @@ struct PlainTextReadingTests {
 
     @Test("Hand-checked answers of the definitions")
     func definitions() {
-        #expect(Sentences.Definition.all(in: "Use it. Then  tap (e.g. OK. Not this) here! \"Go\" e.g. Now") ==
-            ["Use it.", "Then  tap (e.g. OK. Not this) here!", "\"Go\" e.g. Now"])
+        #expect(
+            Sentences.Definition.all(in: "Use it. Then  tap (e.g. OK. Not this) here! \"Go\" e.g. Now") == [
+                "Use it.", "Then  tap (e.g. OK. Not this) here!", "\"Go\" e.g. Now",
+            ])
         #expect(Sentences.Definition.firstSentence(of: "Command-Period (.) on exclamationmark.triangle") == nil)
         #expect(Sentences.Definition.firstSentence(of: "Tap Don\u{2019}t Allow. Then") == "Tap Don\u{2019}t Allow.")
         #expect(Sentences.Definition.withoutNames("Tap Don't Allow. Never use: Always (OK) now") == "Tap Never use: Always now")
@@ -175,8 +179,9 @@ struct PlainTextReadingTests {
     func generatedMixedTexts() async {
         await propertyCheck(count: 3000, input: Self.mixedTexts) { text in
             #expect(Self.mismatches(text, boldLeads: [nil, "Title-style capitalization"]).isEmpty, "\(text.debugDescription)")
-            #expect(Sentences.firstSentence(of: text).map { Array($0.utf8) }
-                == Sentences.Definition.firstSentence(of: text).map { Array($0.utf8) })
+            #expect(
+                Sentences.firstSentence(of: text).map { Array($0.utf8) }
+                    == Sentences.Definition.firstSentence(of: text).map { Array($0.utf8) })
         }
         await propertyCheck(count: 1000, input: Self.scalarTexts) { text in
             #expect(Self.mismatches(text).isEmpty, "\(text.debugDescription)")

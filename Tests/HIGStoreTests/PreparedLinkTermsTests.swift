@@ -6,10 +6,12 @@ import Testing
 struct PreparedLinkTermsTests {
     /// Every link and force, each row as SQL literals.
     static func lineage(_ db: Database) throws -> [String] {
-        try db.rows("""
+        try db.rows(
+            """
             SELECT quote(from_rule) || quote(to_rule) || quote(change) || quote(similarity) || quote(method) || quote(force_from)
                 || quote(force_to) || quote(force_changed) || quote(reversal) || quote(rationale) FROM rule_links ORDER BY 1
-            """).map { $0[0].string ?? "" }
+            """
+        ).map { $0[0].string ?? "" }
             + db.rows("SELECT quote(rule_id) || quote(force) FROM rule_force ORDER BY 1").map { $0[0].string ?? "" }
     }
 
@@ -33,7 +35,8 @@ struct PreparedLinkTermsTests {
         try Fixtures.withTemporaryFolder { folder in
             let db = try Database(path: folder.appending(path: "seeds.sqlite").path(percentEncoded: false), mode: .create)
             _ = try Importer.write(Fixtures.seeds, to: db)
-            let links = try db.rows("""
+            let links = try db.rows(
+                """
                 SELECT a.text, b.text, l.reversal FROM rule_links l JOIN rules a ON a.id = l.from_rule JOIN rules b ON b.id = l.to_rule
                 """)
             #expect(links.count > 40)
@@ -54,16 +57,20 @@ struct PreparedLinkTermsTests {
             _ = try Importer.write(Fixtures.seeds, to: db)
             // An edition whose id begins with another's and a hyphen, so that its rules' ids lie in
             // the other's range; one of its rules with a topic.
-            let (edition, rule) = try #require(try db.rows("SELECT r.edition_id, r.id FROM rules r JOIN rule_topics t ON t.rule_id = r.id LIMIT 1").first.map {
-                ($0[0].string ?? "", $0[1].string ?? "")
-            })
+            let (edition, rule) = try #require(
+                try db.rows("SELECT r.edition_id, r.id FROM rules r JOIN rule_topics t ON t.rule_id = r.id LIMIT 1").first.map {
+                    ($0[0].string ?? "", $0[1].string ?? "")
+                })
             let impostor = edition + "-" + String(rule.dropFirst(edition.count + 1))
-            try db.execute("INSERT INTO editions SELECT ? || '-x', name, position + 1000, date, platform_scope, platforms FROM editions WHERE id = ?",
-                           edition, edition)
-            try db.execute("INSERT INTO rules SELECT ? || '-x-' || ?, edition_id || '-x', source_id, ordinal + 100000, NULL, kind, section, title, text, verbatim, line_start, line_end, page FROM rules WHERE id = ?",
-                           edition, impostor, rule)
-            try db.execute("INSERT INTO rule_topics SELECT ? || '-x-' || ?, topic_slug, via FROM rule_topics WHERE rule_id = ?",
-                           edition, impostor, rule)
+            try db.execute(
+                "INSERT INTO editions SELECT ? || '-x', name, position + 1000, date, platform_scope, platforms FROM editions WHERE id = ?",
+                edition, edition)
+            try db.execute(
+                "INSERT INTO rules SELECT ? || '-x-' || ?, edition_id || '-x', source_id, ordinal + 100000, NULL, kind, section, title, text, verbatim, line_start, line_end, page FROM rules WHERE id = ?",
+                edition, impostor, rule)
+            try db.execute(
+                "INSERT INTO rule_topics SELECT ? || '-x-' || ?, topic_slug, via FROM rule_topics WHERE rule_id = ?",
+                edition, impostor, rule)
             var (byRange, byJoin) = (try LinkCorpus(db, lexicon: .bundled), try LinkCorpus(db, lexicon: .bundled))
             var withTopics = 0
             for index in byRange.editions.indices where byRange.editions[index].id != edition + "-x" {
@@ -72,7 +79,9 @@ struct PreparedLinkTermsTests {
                 for rule in joined.rules.indices { joined.rules[rule].topics = [] }
                 try byJoin.attachTopics(to: &joined, db, byRange: false)
                 let (rangeSlugs, joinSlugs) = (byRange.topicSlugs, byJoin.topicSlugs)
-                #expect(ranged.rules.map { Set($0.topics.map { rangeSlugs[Int($0)] }) } == joined.rules.map { Set($0.topics.map { joinSlugs[Int($0)] }) })
+                #expect(
+                    ranged.rules.map { Set($0.topics.map { rangeSlugs[Int($0)] }) }
+                        == joined.rules.map { Set($0.topics.map { joinSlugs[Int($0)] }) })
                 withTopics += ranged.rules.filter { !$0.topics.isEmpty }.count
             }
             #expect(withTopics > 100)
@@ -85,8 +94,9 @@ struct PreparedLinkTermsTests {
             let db = try Database(path: folder.appending(path: "seeds.sqlite").path(percentEncoded: false), mode: .create)
             _ = try Importer.write(Fixtures.seeds, to: db)
             let text = try Data(contentsOf: Fixtures.editions.appending(path: "2008-chunk045.md"))
-            let editions = try Fixtures.writeEditions(in: folder, manifest: Fixtures.manifest([("2008", "2008-chunk045.md")]),
-                                                      files: ["2008-chunk045.md": text])
+            let editions = try Fixtures.writeEditions(
+                in: folder, manifest: Fixtures.manifest([("2008", "2008-chunk045.md")]),
+                files: ["2008-chunk045.md": text])
             let prepared = try #require(try PreparedLinkTerms.make(from: try Corpus.load(folder: editions), lexicon: .bundled) { false })
             #expect(try prepared.sourceIDs(in: db, lexicon: .bundled) == nil)
         }
@@ -115,7 +125,8 @@ struct TermScannerTests {
         var current = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let value = scalar.value
-            let isPart = value < 128
+            let isPart =
+                value < 128
                 ? (65...90).contains(value) || (97...122).contains(value) || (48...57).contains(value)
                 : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
             if isPart {
@@ -158,8 +169,10 @@ struct TermScannerTests {
     @Test("Random texts of ASCII, accented, CJK, emoji and digit scalars are cut as scalar by scalar")
     func randomTexts() {
         var random = SeededRandom(seed: 31)
-        let pieces = ["Alert", "OK", "tap", "TAP", " ", "-", "’", "“", "”", "é", "e\u{301}", "Ü", "ß", "İ", "日本", "٣", "²", "½",
-                      "👍", "🇫🇷", "\u{00A0}", "\t", "x2", "42", "Ⅻ", "ﬁ", "\u{200D}", "a’b", ".", "_", "Ω"]
+        let pieces = [
+            "Alert", "OK", "tap", "TAP", " ", "-", "’", "“", "”", "é", "e\u{301}", "Ü", "ß", "İ", "日本", "٣", "²", "½",
+            "👍", "🇫🇷", "\u{00A0}", "\t", "x2", "42", "Ⅻ", "ﬁ", "\u{200D}", "a’b", ".", "_", "Ω",
+        ]
         var texts = (0..<3_000).map { _ in (0..<random.int(0...20)).map { _ in random.pick(pieces) }.joined() }
         // Enough distinct tokens to make the scanner's table grow several times.
         texts += (0..<20_000).map { "word\($0) W\($0 * 7)x" }
@@ -177,7 +190,8 @@ struct PairIDsTests {
         for step in 0..<60_000 {
             // Small ids (many repeats), large ones, and the extremes of Int32.
             let pick = { (random: inout SeededRandom) -> Int32 in
-                random.chance(0.7) ? Int32(random.int(0...300)) : random.chance(0.9) ? Int32(random.int(0...5_000_000)) : random.pick([0, Int32.max])
+                random.chance(0.7)
+                    ? Int32(random.int(0...300)) : random.chance(0.9) ? Int32(random.int(0...5_000_000)) : random.pick([0, Int32.max])
             }
             let (first, second) = (pick(&random), pick(&random))
             let key = Int64(first) << 32 | Int64(second)

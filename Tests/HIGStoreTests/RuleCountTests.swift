@@ -37,16 +37,20 @@ struct RuleCountTests {
             let path = folder.appending(path: "c.sqlite").path
             let v1 = try Fixtures.writeEditions(
                 in: folder.appending(path: "v1"), manifest: Fixtures.manifest([("one", "a.md"), ("one", "b.md")]),
-                files: ["a.md": Data("**Prefer zeppelins**. They float.\n\n**Note:** Balloons too.\n".utf8),
-                        "b.md": Data("**Avoid anchors**. They sink.\n".utf8)])
+                files: [
+                    "a.md": Data("**Prefer zeppelins**. They float.\n\n**Note:** Balloons too.\n".utf8),
+                    "b.md": Data("**Avoid anchors**. They sink.\n".utf8),
+                ])
             _ = try RuleStore.importEditions(from: v1, into: path)
             let first = try RuleStore.open(path: path)
             #expect(try first.editions().first?.rulesByKind == [.guideline: 2, .note: 1])
             #expect(try first.editions().first?.sources.map(\.rules) == [2, 1])
             let v2 = try Fixtures.writeEditions(
                 in: folder.appending(path: "v2"), manifest: Fixtures.manifest([("one", "a.md"), ("one", "c.md")]),
-                files: ["a.md": Data("**Prefer zeppelins**. They float.\n\n**Use kites**. They fly.\n\n**Use gliders**. They glide.\n".utf8),
-                        "c.md": Data("**Note:** Anchors sink.\n".utf8)])
+                files: [
+                    "a.md": Data("**Prefer zeppelins**. They float.\n\n**Use kites**. They fly.\n\n**Use gliders**. They glide.\n".utf8),
+                    "c.md": Data("**Note:** Anchors sink.\n".utf8),
+                ])
             _ = try RuleStore.importEditions(from: v2, into: path)
             let second = try RuleStore.open(path: path)
             #expect(try Self.stored(second.db) == Self.counted(second.db))
@@ -72,7 +76,8 @@ struct RuleCountTests {
                     try db.execute("INSERT INTO sources VALUES (?, 'e', ?, 'Doc', NULL, 'web-text', 'complete', 'x', 9, 'x')", source, path)
                 }
                 for (ordinal, source, kind) in [(1, 1, "guideline"), (2, 1, "note"), (3, 1, "guideline"), (1, 2, "figure")] {
-                    try db.execute("""
+                    try db.execute(
+                        """
                         INSERT INTO rules (id, edition_id, source_id, ordinal, kind, text, verbatim, line_start, line_end)
                         VALUES (?, 'e', ?, ?, ?, 'Words.', 'Words.', ?, ?)
                         """, "e-\(source)-\(ordinal)", source, ordinal, kind, ordinal, ordinal)

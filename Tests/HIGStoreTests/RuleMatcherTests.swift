@@ -16,12 +16,15 @@ struct RuleMatcherTests {
             terms += own
             weights += [Float](repeating: 1 / Float(own.count).squareRoot(), count: own.count)
             start.append(Int32(terms.count))
-            rules.append(EditionTerms.Rule(id: "\(name)-\(ordinal)", source: 1, ordinal: ordinal, parent: nil, text: text, prescribes: true,
-                                           topics: [], sameWordsKey: text.hashValue, force: .none))
+            rules.append(
+                EditionTerms.Rule(
+                    id: "\(name)-\(ordinal)", source: 1, ordinal: ordinal, parent: nil, text: text, prescribes: true,
+                    topics: [], sameWordsKey: text.hashValue, force: .none))
         }
         let vectors = TermVectors(terms: terms, weights: weights, start: start)
-        return LinkableRules(rules: rules, positions: texts.indices.map { Double($0) / Double(max(1, texts.count - 1)) },
-                             text: vectors, lead: vectors)
+        return LinkableRules(
+            rules: rules, positions: texts.indices.map { Double($0) / Double(max(1, texts.count - 1)) },
+            text: vectors, lead: vectors)
     }
 
     static func links(_ one: [String], _ two: [String]) -> [(earlier: Int, later: Int, shape: RuleMatcher.Link.Shape)] {
@@ -91,8 +94,10 @@ struct RuleMatcherTests {
     func revisedInPlace() {
         let found = Self.links(
             ["alpha bravo charlie delta", "customize sidebars need", "echo foxtrot golf hotel"],
-            ["alpha bravo charlie delta", "customize popovers across app segmented controls group concise status",
-             "echo foxtrot golf hotel"])
+            [
+                "alpha bravo charlie delta", "customize popovers across app segmented controls group concise status",
+                "echo foxtrot golf hotel",
+            ])
         #expect(found.contains { $0 == (1, 1, .single) })
         #expect(found.count == 3)
     }
@@ -101,8 +106,10 @@ struct RuleMatcherTests {
     func unequalGapIsLeftAlone() {
         let found = Self.links(
             ["alpha bravo charlie delta", "customize sidebars need", "review small lists", "echo foxtrot golf hotel"],
-            ["alpha bravo charlie delta", "customize popovers across app segmented controls group concise status",
-             "echo foxtrot golf hotel"])
+            [
+                "alpha bravo charlie delta", "customize popovers across app segmented controls group concise status",
+                "echo foxtrot golf hotel",
+            ])
         #expect(!found.contains { $0.later == 1 })
     }
 

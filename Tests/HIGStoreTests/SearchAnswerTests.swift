@@ -25,8 +25,10 @@ struct SearchAnswerTests {
 
     @Test("The total counts every match that passes the filters, beyond the limit")
     func totals() throws {
-        for filter in [RuleFilter(), RuleFilter(edition: "current"), RuleFilter(kind: .guideline),
-                       RuleFilter(topic: "button-placement"), RuleFilter(platform: "watchOS")] {
+        for filter in [
+            RuleFilter(), RuleFilter(edition: "current"), RuleFilter(kind: .guideline),
+            RuleFilter(topic: "button-placement"), RuleFilter(platform: "watchOS"),
+        ] {
             let all = try store.search(SearchRequest(text: "button", filter: filter, limit: .max))
             #expect(all.total == all.hits.count)
             let ten = try store.search(SearchRequest(text: "button", filter: filter, limit: 3))
@@ -48,7 +50,10 @@ struct SearchAnswerTests {
         // Each unknown word of several; a known one gets none. "mesage" is `mesag`, one edit from
         // the term `messag`, written "message".
         let two = try store.search(SearchRequest(text: "mesage buton alert"))
-        #expect(two.suggestions == [SearchSuggestion(word: "mesage", nearest: ["message"]), SearchSuggestion(word: "buton", nearest: ["button"])])
+        #expect(
+            two.suggestions == [
+                SearchSuggestion(word: "mesage", nearest: ["message"]), SearchSuggestion(word: "buton", nearest: ["button"]),
+            ])
         #expect(two.matchedAnyWord && !two.hits.isEmpty)
         #expect(try store.search(SearchRequest(text: "qqqqqqqq")).suggestions == [SearchSuggestion(word: "qqqqqqqq", nearest: [])])
         #expect(try store.search(SearchRequest(text: "alert")).suggestions.isEmpty)
@@ -89,7 +94,9 @@ struct SearchAnswerTests {
         let all = try store.search(SearchRequest(text: "alert screen", limit: .max)).hits
         #expect(all.contains { $0.record.kind == .figure })
         for limit in [1, 2, 3, 5, 8] {
-            #expect(try store.search(SearchRequest(text: "alert screen", limit: limit)).hits.map(\.record.id) == all.prefix(limit).map(\.record.id))
+            #expect(
+                try store.search(SearchRequest(text: "alert screen", limit: limit)).hits.map(\.record.id)
+                    == all.prefix(limit).map(\.record.id))
         }
     }
 }

@@ -10,13 +10,17 @@ struct SearchRankingTests {
     /// Plain queries as search builds them, with their phrases' texts, and raw ones (nil).
     static let queries: [(expression: String, phrases: [String]?)] = {
         var queries: [(String, [String]?)] = []
-        for text in ["tap", "alert button", "cancel leading", "the default button", "two-button alert", "don't use OK",
-                     "people", "a the of", "Cancel Cancel"] {
+        for text in [
+            "tap", "alert button", "cancel leading", "the default button", "two-button alert", "don't use OK",
+            "people", "a the of", "Cancel Cancel",
+        ] {
             let words = SearchExpression.words(text)
             queries.append((SearchExpression.all(words), words))
             queries.append((SearchExpression.any(words), words))
         }
-        for raw in ["NEAR(cancel left, 6)", "butt*", "text: alert", "title: alert", "\"default button\"", "alert NOT cancel", "alert OR tap"] {
+        for raw in [
+            "NEAR(cancel left, 6)", "butt*", "text: alert", "title: alert", "\"default button\"", "alert NOT cancel", "alert OR tap",
+        ] {
             queries.append((raw, nil))
         }
         return queries
@@ -28,9 +32,11 @@ struct SearchRankingTests {
         let ranking = try #require(store.searchRanking)
         ranking.phrases = phrases
         defer { ranking.phrases = nil }
-        return try store.db.rows("""
+        return try store.db.rows(
+            """
             SELECT rowid, bm25(rules_fts, 0.0, 1.0) AS fts, hig_bm25(rules_fts, 0.0, 1.0) AS hig FROM rules_fts WHERE rules_fts MATCH ?
-            """, expression).map { row in
+            """, expression
+        ).map { row in
             guard case .real(let fts) = row["fts"], case .real(let hig) = row["hig"] else { return (row.int("rowid"), 0, 1) }
             return (row.int("rowid"), fts, hig)
         }
@@ -164,14 +170,18 @@ struct SearchRankingTests {
             let path = folder.appending(path: "s.sqlite").path
             let v1 = try Fixtures.writeEditions(
                 in: folder.appending(path: "v1"), manifest: Fixtures.manifest([("one", "a.md"), ("one", "b.md"), ("one", "c.md")]),
-                files: ["a.md": Data("**Prefer zeppelins**. They float.\n".utf8), "b.md": Data("**Prefer kites**. They fly.\n".utf8),
-                        "c.md": Data("**Avoid gliders**. They sink over the sea.\n".utf8)])
+                files: [
+                    "a.md": Data("**Prefer zeppelins**. They float.\n".utf8), "b.md": Data("**Prefer kites**. They fly.\n".utf8),
+                    "c.md": Data("**Avoid gliders**. They sink over the sea.\n".utf8),
+                ])
             _ = try RuleStore.importEditions(from: v1, into: path)
             let v2 = try Fixtures.writeEditions(
                 in: folder.appending(path: "v2"), manifest: Fixtures.manifest([("one", "a.md"), ("one", "b.md"), ("one", "d.md")]),
-                files: ["a.md": Data("**Prefer zeppelins**. They float.\n".utf8),
-                        "b.md": Data("**Prefer balloons**. They rise, and rise, and rise.\n".utf8),
-                        "d.md": Data("**Prefer rockets**. They soar.\n\n**Prefer kites**. They fly high.\n".utf8)])
+                files: [
+                    "a.md": Data("**Prefer zeppelins**. They float.\n".utf8),
+                    "b.md": Data("**Prefer balloons**. They rise, and rise, and rise.\n".utf8),
+                    "d.md": Data("**Prefer rockets**. They soar.\n\n**Prefer kites**. They fly high.\n".utf8),
+                ])
             _ = try RuleStore.importEditions(from: v2, into: path)
             let db = try Database(path: path)
             let after = try Self.storedStatistics(db)
@@ -199,7 +209,8 @@ struct SearchRankingTests {
         #expect(!result.hits.isEmpty, "\(result.expression)")
         for hit in result.hits {
             let own = try [highlight, result.expression].compactMap { $0 }.lazy.compactMap { expression in
-                try store.db.scalar("""
+                try store.db.scalar(
+                    """
                     SELECT snippet(rules_fts, -1, char(1), char(2), '…', 20) FROM rules_fts
                     WHERE rules_fts MATCH ?1 AND rowid = (SELECT rowid FROM rules WHERE id = ?2)
                     """, expression, hit.record.id)?.string
@@ -209,8 +220,12 @@ struct SearchRankingTests {
         }
     }
 
-    @Test("Snippets are FTS5's own, read from the rules' index", arguments: ["tap", "alert button", "the default button",
-                                                                            "cancel zeppelin", "don't use OK"])
+    @Test(
+        "Snippets are FTS5's own, read from the rules' index",
+        arguments: [
+            "tap", "alert button", "the default button",
+            "cancel zeppelin", "don't use OK",
+        ])
     func snippetsAreFTS5s(text: String) throws {
         let store = TopicTests.store
         let result = try store.search(SearchRequest(text: text, limit: 30))
@@ -220,7 +235,9 @@ struct SearchRankingTests {
         try Self.expectFTS5Snippets(result, store, highlight: highlight)
     }
 
-    @Test("Raw expressions' snippets are FTS5's own too", arguments: ["NEAR(cancel left, 6)", "title: alert", "butt*", "alert NOT cancel", "^use"])
+    @Test(
+        "Raw expressions' snippets are FTS5's own too",
+        arguments: ["NEAR(cancel left, 6)", "title: alert", "butt*", "alert NOT cancel", "^use"])
     func rawSnippetsAreFTS5s(expression: String) throws {
         let store = TopicTests.store
         try Self.expectFTS5Snippets(try store.search(SearchRequest(text: expression, raw: true, limit: 30)), store)
@@ -253,15 +270,18 @@ struct SearchRankingTests {
             let guidelines = (1...400).map { "**Prefer zeppelins \($0)**. They float.\n" }.joined(separator: "\n")
             let notes = (1...3).map { "**Note:** Zeppelins \($0) float over the sea, the hills and the towns of the valley.\n" }
                 .joined(separator: "\n")
-            let editions = try Fixtures.writeEditions(in: folder.appending(path: "e"), manifest: Fixtures.manifest([("one", "one.md")]),
-                                                      files: ["one.md": Data((guidelines + "\n" + notes).utf8)])
+            let editions = try Fixtures.writeEditions(
+                in: folder.appending(path: "e"), manifest: Fixtures.manifest([("one", "one.md")]),
+                files: ["one.md": Data((guidelines + "\n" + notes).utf8)])
             _ = try RuleStore.importEditions(from: editions, into: path)
             let store = try RuleStore.open(path: path)
             for limit in [1, 2, 3, 10] {
-                let expected = try store.db.rows("""
+                let expected = try store.db.rows(
+                    """
                     SELECT r.id FROM rules_fts JOIN rules r ON r.rowid = rules_fts.rowid
                     WHERE rules_fts MATCH '"zeppelin"' AND r.kind = 'note' ORDER BY bm25(rules_fts, 0.0, 1.0), r.id LIMIT ?
-                    """, limit).map { $0.string("id") }
+                    """, limit
+                ).map { $0.string("id") }
                 #expect(expected.count == min(limit, 3))
                 let hits = try store.search(SearchRequest(text: "zeppelin", filter: RuleFilter(kind: .note), limit: limit)).hits
                 #expect(hits.map(\.record.id) == expected)
@@ -272,16 +292,19 @@ struct SearchRankingTests {
     }
 
     /// The reference weighs each kind as the README documents (figures 0.5, context 0.75).
-    @Test("Filtered searches give what ranking every match with its row gives", arguments: [
-        RuleFilter(edition: "current"), RuleFilter(kind: .note), RuleFilter(topic: "platform-elements"),
-        RuleFilter(platform: "macOS"), RuleFilter(edition: "2011", kind: .guideline), RuleFilter(),
-    ])
+    @Test(
+        "Filtered searches give what ranking every match with its row gives",
+        arguments: [
+            RuleFilter(edition: "current"), RuleFilter(kind: .note), RuleFilter(topic: "platform-elements"),
+            RuleFilter(platform: "macOS"), RuleFilter(edition: "2011", kind: .guideline), RuleFilter(),
+        ])
     func filteredOrder(filter: RuleFilter) throws {
         let store = TopicTests.store
         for text in ["alert", "button", "cancel", "the", "tap"] {
             for limit in [1, 3, 10, 500] {
                 let expression = SearchExpression.all(SearchExpression.words(text))
-                let expected = try store.db.rows("""
+                let expected = try store.db.rows(
+                    """
                     SELECT r.id FROM rules_fts JOIN rules r ON r.rowid = rules_fts.rowid
                     WHERE rules_fts MATCH ?1
                       AND (?2 IS NULL OR r.edition_id = ?2) AND (?3 IS NULL OR r.kind = ?3)
@@ -289,7 +312,8 @@ struct SearchRankingTests {
                       AND (?5 IS NULL OR EXISTS (SELECT 1 FROM rule_platforms p WHERE p.rule_id = r.id AND p.platform = ?5 COLLATE NOCASE))
                     ORDER BY bm25(rules_fts, 0.0, 1.0) * CASE r.kind WHEN 'figure' THEN 0.5 WHEN 'context' THEN 0.75 ELSE 1.0 END, r.id
                     LIMIT ?6
-                    """, expression, filter.edition, filter.kind?.rawValue, filter.topic, filter.platform, limit).map { $0.string("id") }
+                    """, expression, filter.edition, filter.kind?.rawValue, filter.topic, filter.platform, limit
+                ).map { $0.string("id") }
                 let hits = try store.search(SearchRequest(text: text, filter: filter, limit: limit)).hits.map(\.record.id)
                 #expect(hits == expected, "\(text), limit \(limit)")
             }

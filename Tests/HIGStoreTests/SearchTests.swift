@@ -18,10 +18,13 @@ struct SearchTests {
         #expect(hits.contains { $0.record.text.contains("tapping the Cancel button") })
     }
 
-    @Test("Plain words never fail, whatever FTS5 syntax they hold", arguments: [
-        "don't use OK", "\"unbalanced", "NEAR(cancel", "AND", "button*", "title: OR", "^start", "a - b", "((( alert", "'; DROP TABLE rules; --",
-        "don’t", "😀 alert", "x AND NOT y",
-    ])
+    @Test(
+        "Plain words never fail, whatever FTS5 syntax they hold",
+        arguments: [
+            "don't use OK", "\"unbalanced", "NEAR(cancel", "AND", "button*", "title: OR", "^start", "a - b", "((( alert",
+            "'; DROP TABLE rules; --",
+            "don’t", "😀 alert", "x AND NOT y",
+        ])
     func plainWords(text: String) throws {
         _ = try store.search(SearchRequest(text: text))
         #expect(try store.rules().count == 114)
@@ -97,7 +100,11 @@ struct SearchTests {
                 #expect(filtered.map(\.record.id) == expected)
                 #expect(filtered.map(\.rank) == hits.map(\.rank))
                 #expect(hits.dropFirst().allSatisfy { $0.rank == hits.last?.rank && $0.rank > hits[0].rank })
-                #expect(hits.allSatisfy { $0.snippet(open: "[", close: "]").contains("[zeppelins]") || $0.snippet(open: "[", close: "]").contains("[Zeppelins]") })
+                #expect(
+                    hits.allSatisfy {
+                        $0.snippet(open: "[", close: "]").contains("[zeppelins]")
+                            || $0.snippet(open: "[", close: "]").contains("[Zeppelins]")
+                    })
             }
             // A limit near Int.max reads every match, without overflowing while it reads more.
             #expect(try store.search(SearchRequest(text: "zeppelin", limit: .max)).hits.map(\.record.id) == [short.id] + tied)
@@ -109,12 +116,14 @@ struct SearchTests {
     func indexStaysInStep() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "s.sqlite").path
-            let v1 = try Fixtures.writeEditions(in: folder.appending(path: "v1"), manifest: Fixtures.manifest([("one", "one.md")]),
-                                                files: ["one.md": Data("**Prefer zeppelins**. They float.\n".utf8)])
+            let v1 = try Fixtures.writeEditions(
+                in: folder.appending(path: "v1"), manifest: Fixtures.manifest([("one", "one.md")]),
+                files: ["one.md": Data("**Prefer zeppelins**. They float.\n".utf8)])
             _ = try RuleStore.importEditions(from: v1, into: path)
             #expect(try RuleStore.open(path: path).search(SearchRequest(text: "zeppelin")).hits.count == 1)
-            let v2 = try Fixtures.writeEditions(in: folder.appending(path: "v2"), manifest: Fixtures.manifest([("one", "one.md")]),
-                                                files: ["one.md": Data("**Prefer balloons**. They float.\n".utf8)])
+            let v2 = try Fixtures.writeEditions(
+                in: folder.appending(path: "v2"), manifest: Fixtures.manifest([("one", "one.md")]),
+                files: ["one.md": Data("**Prefer balloons**. They float.\n".utf8)])
             _ = try RuleStore.importEditions(from: v2, into: path)
             let store = try RuleStore.open(path: path)
             #expect(try store.search(SearchRequest(text: "zeppelin")).hits.isEmpty)
@@ -130,14 +139,18 @@ struct SearchTests {
             let path = folder.appending(path: "s.sqlite").path
             let v1 = try Fixtures.writeEditions(
                 in: folder.appending(path: "v1"), manifest: Fixtures.manifest([("one", "a.md"), ("one", "b.md"), ("one", "c.md")]),
-                files: ["a.md": Data("**Prefer zeppelins**. They float.\n".utf8), "b.md": Data("**Prefer kites**. They fly.\n".utf8),
-                        "c.md": Data("**Avoid gliders**. They sink.\n".utf8)])
+                files: [
+                    "a.md": Data("**Prefer zeppelins**. They float.\n".utf8), "b.md": Data("**Prefer kites**. They fly.\n".utf8),
+                    "c.md": Data("**Avoid gliders**. They sink.\n".utf8),
+                ])
             _ = try RuleStore.importEditions(from: v1, into: path)
             // a.md unchanged, b.md changed, c.md dropped from the manifest, d.md new.
             let v2 = try Fixtures.writeEditions(
                 in: folder.appending(path: "v2"), manifest: Fixtures.manifest([("one", "a.md"), ("one", "b.md"), ("one", "d.md")]),
-                files: ["a.md": Data("**Prefer zeppelins**. They float.\n".utf8), "b.md": Data("**Prefer balloons**. They rise.\n".utf8),
-                        "d.md": Data("**Prefer rockets**. They soar.\n".utf8)])
+                files: [
+                    "a.md": Data("**Prefer zeppelins**. They float.\n".utf8), "b.md": Data("**Prefer balloons**. They rise.\n".utf8),
+                    "d.md": Data("**Prefer rockets**. They soar.\n".utf8),
+                ])
             let zeppelinBefore = try RuleStore.open(path: path).search(SearchRequest(text: "zeppelins")).hits.map(\.record.id)
             _ = try RuleStore.importEditions(from: v2, into: path)
             let store = try RuleStore.open(path: path)

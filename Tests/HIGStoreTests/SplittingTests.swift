@@ -41,15 +41,17 @@ struct SplittingTests {
         #expect(figures.compactMap(\.draft.title) == ["One-button alert", "Side-by-side button alert"])
     }
 
-    @Test("Kinds", arguments: [
-        ("2011", 15, RuleKind.definition), ("2011", 16, .definition),
-        ("2008", 10, .note), ("2010-chunk103.md", 12, .note), ("2011", 40, .note),
-        ("2008", 15, .figure), ("current", 18, .figure), ("current", 27, .figure),
-        ("current", 1, .context), ("current", 16, .context), ("current", 32, .context), ("current", 77, .context),
-        ("2008", 14, .context),
-        ("2011", 18, .guideline), ("2011", 36, .guideline), ("current", 7, .guideline), ("current", 41, .guideline),
-        ("2008", 9, .guideline),
-    ])
+    @Test(
+        "Kinds",
+        arguments: [
+            ("2011", 15, RuleKind.definition), ("2011", 16, .definition),
+            ("2008", 10, .note), ("2010-chunk103.md", 12, .note), ("2011", 40, .note),
+            ("2008", 15, .figure), ("current", 18, .figure), ("current", 27, .figure),
+            ("current", 1, .context), ("current", 16, .context), ("current", 32, .context), ("current", 77, .context),
+            ("2008", 14, .context),
+            ("2011", 18, .guideline), ("2011", 36, .guideline), ("current", 7, .guideline), ("current", 41, .guideline),
+            ("2008", 9, .guideline),
+        ])
     func kind(edition: String, line: Int, expected: RuleKind) throws {
         let file = edition.hasSuffix(".md") ? edition : nil
         let rule = try #require(Fixtures.rule(String(edition.prefix(while: { $0 != "-" })), line: line, file: file))
@@ -57,13 +59,15 @@ struct SplittingTests {
     }
 
     @Test func boldLeadsAndLeadSentencesBecomeTitles() throws {
-        #expect(try #require(Fixtures.rule("2011", line: 35)).draft.title == "Be sure to test the appearance of your alert in both orientations")
+        #expect(
+            try #require(Fixtures.rule("2011", line: 35)).draft.title == "Be sure to test the appearance of your alert in both orientations"
+        )
         #expect(try #require(Fixtures.rule("2011", line: 15)).draft.title == "Title-style capitalization")
         #expect(try #require(Fixtures.rule("2008", line: 15)).draft.title == "Figure 7-2")
-        #expect(try #require(Fixtures.rule("2011", line: 40)).draft.title == nil) // "Note:" is a label
+        #expect(try #require(Fixtures.rule("2011", line: 40)).draft.title == nil)  // "Note:" is a label
         #expect(try #require(Fixtures.rule("current", line: 7)).draft.title == "Use alerts sparingly")
         #expect(try #require(Fixtures.rule("current", line: 40)).draft.title == "Suppression checkbox")
-        #expect(try #require(Fixtures.rule("current", line: 1)).draft.title == nil) // context: no title
+        #expect(try #require(Fixtures.rule("current", line: 1)).draft.title == nil)  // context: no title
     }
 
     @Test func aBodylessLeadAdoptsTheParagraphsUpToTheEndOfItsList() throws {
@@ -117,7 +121,8 @@ struct SplittingTests {
         #expect(escape.draft.text == "Pressing Escape (Esc) or Command-Period (.) on an attached keyboard (macOS, iOS, iPadOS)")
         let checkbox = try #require(Fixtures.rule("current", line: 41))
         #expect(checkbox.draft.lineStart == 40 && checkbox.draft.lineEnd == 41)
-        #expect(checkbox.draft.text == "You can configure repeating alerts to let people suppress subsequent occurrences of the same alert.")
+        #expect(
+            checkbox.draft.text == "You can configure repeating alerts to let people suppress subsequent occurrences of the same alert.")
         // The header row is no rule.
         #expect(Fixtures.rule("current", line: 34) == nil)
     }
@@ -167,7 +172,8 @@ struct SplittingTests {
         }
         try Fixtures.withTemporaryFolder { folder in
             let good = try Fixtures.writeEditions(
-                in: folder.appending(path: "good"), manifest: manifest(#"{"line": 3, "platforms": ["macOS"], "why": "the matrix was lost"}"#),
+                in: folder.appending(path: "good"),
+                manifest: manifest(#"{"line": 3, "platforms": ["macOS"], "why": "the matrix was lost"}"#),
                 files: ["w.txt": Data(text.utf8)])
             let rules = try Corpus.load(folder: good).sources[0].rules
             #expect(rules.map(\.draft.platforms) == [["macOS"], ["iOS", "macOS"]])

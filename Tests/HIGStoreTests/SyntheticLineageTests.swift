@@ -35,8 +35,10 @@ struct SyntheticLineageTests {
     /// Small wording changes that keep the meaning.
     static func reword(_ text: String) -> String {
         var words = text.split(separator: " ").map(String.init)
-        let swaps = ["people": "users", "users": "people", "app": "application", "alert": "alert view", "buttons": "controls",
-                     "short": "brief", "title": "heading", "message": "text"]
+        let swaps = [
+            "people": "users", "users": "people", "app": "application", "alert": "alert view", "buttons": "controls",
+            "short": "brief", "title": "heading", "message": "text",
+        ]
         var changed = 0
         for index in words.indices where changed < 2 {
             if let swap = swaps[words[index]] {
@@ -62,7 +64,11 @@ struct SyntheticLineageTests {
             let text = base[index]
             one.append(line(text))
             let lineOne = one.count
-            switch Operation(rawValue: ["unchanged", "reworded", "unchanged", "revised", "split", "merged", "unchanged", "moved", "removed", "unchanged"][index % 10])! {
+            switch Operation(
+                rawValue: [
+                    "unchanged", "reworded", "unchanged", "revised", "split", "merged", "unchanged", "moved", "removed", "unchanged",
+                ][index % 10])!
+            {
             case .unchanged:
                 two.append((line(text), lineOne, .unchanged))
             case .reworded:
@@ -89,7 +95,7 @@ struct SyntheticLineageTests {
                 let next = base[index]
                 one.append(line(next))
                 two.append((line(text + " " + next), lineOne, .merged))
-                truth.links.append((lineOne + 1, -1, .merged)) // resolved below
+                truth.links.append((lineOne + 1, -1, .merged))  // resolved below
             case .moved:
                 moved.append((line(text), lineOne))
             case .removed:
@@ -121,9 +127,12 @@ struct SyntheticLineageTests {
         let (one, two, truth) = Self.build()
         try Fixtures.withTemporaryFolder { folder in
             let editions = try Fixtures.writeEditions(
-                in: folder, manifest: Fixtures.manifest([("one", "one.md"), ("two", "two.md")])
+                in: folder,
+                manifest: Fixtures.manifest([("one", "one.md"), ("two", "two.md")])
                     .replacingOccurrences(of: "\"excerpt\"", with: "\"complete\""),
-                files: ["one.md": Data((one.joined(separator: "\n") + "\n").utf8), "two.md": Data((two.joined(separator: "\n") + "\n").utf8)])
+                files: [
+                    "one.md": Data((one.joined(separator: "\n") + "\n").utf8), "two.md": Data((two.joined(separator: "\n") + "\n").utf8),
+                ])
             let path = folder.appending(path: "syn.sqlite").path
             _ = try RuleStore.importEditions(from: editions, into: path)
             let store = try RuleStore.open(path: path)
@@ -152,7 +161,9 @@ struct SyntheticLineageTests {
             let addedLines = Set(diff.added.map { lineOf[$0]! })
             report += "removed \(removedLines.intersection(truth.removed).count)/\(truth.removed.count) (of \(removedLines.count) said); "
             report += "added \(addedLines.intersection(truth.added).count)/\(truth.added.count) (of \(addedLines.count) said)"
-            print("SYNTHETIC precision \(String(format: "%.3f", precision)) recall \(String(format: "%.3f", recall)) class accuracy \(classRight)/\(truth.links.count); \(report)")
+            print(
+                "SYNTHETIC precision \(String(format: "%.3f", precision)) recall \(String(format: "%.3f", recall)) class accuracy \(classRight)/\(truth.links.count); \(report)"
+            )
             #expect(precision >= 0.95, "\(report)")
             #expect(recall >= 0.95, "\(report)")
             #expect(Double(classRight) / Double(truth.links.count) >= 0.85, "\(report)")

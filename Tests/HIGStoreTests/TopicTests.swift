@@ -109,9 +109,11 @@ struct TopicTests {
             let path = folder.appending(path: "t.sqlite").path
             _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
             let db = try Database(path: path)
-            let tiny = Taxonomy(format: 1, topics: [
-                .init(slug: "taps", name: "Taps", description: "Tapping", aliases: [], query: "tap"),
-            ])
+            let tiny = Taxonomy(
+                format: 1,
+                topics: [
+                    .init(slug: "taps", name: "Taps", description: "Tapping", aliases: [], query: "tap")
+                ])
             let report = try Importer.write(try Corpus.load(folder: Fixtures.editions), to: db, taxonomy: tiny)
             #expect(report.topicsRecomputed && report.editions.allSatisfy { $0.filesWritten == 0 })
             #expect(try db.rows("SELECT DISTINCT topic_slug FROM rule_topics").map { $0.string("topic_slug") } == ["taps"])
@@ -120,13 +122,15 @@ struct TopicTests {
         }
     }
 
-    @Test("What users type resolves to a topic", arguments: [
-        ("button-placement", "button-placement"), ("Button placement and emphasis", "button-placement"),
-        ("button colours", "button-placement"), ("button colors", "button-placement"),
-        ("buttons-placement", "button-placement"), ("buton placemnt", "button-placement"),
-        ("colour", "button-placement"), ("Cancel", "cancel-and-dismissal"), ("TAP", "referring-to-buttons"),
-        ("what may an alert title say", "alert-titles"), ("action sheets", "alternatives-to-alerts"),
-    ])
+    @Test(
+        "What users type resolves to a topic",
+        arguments: [
+            ("button-placement", "button-placement"), ("Button placement and emphasis", "button-placement"),
+            ("button colours", "button-placement"), ("button colors", "button-placement"),
+            ("buttons-placement", "button-placement"), ("buton placemnt", "button-placement"),
+            ("colour", "button-placement"), ("Cancel", "cancel-and-dismissal"), ("TAP", "referring-to-buttons"),
+            ("what may an alert title say", "alert-titles"), ("action sheets", "alternatives-to-alerts"),
+        ])
     func resolves(input: String, slug: String) throws {
         #expect(try TopicResolver().resolve(input).slug == slug)
     }

@@ -15,8 +15,9 @@ struct ValueCheckTests {
             _ = try cli.hig(["import"], in: folder, environment: env)
             let known = "known platforms: iOS, iPadOS, iPhone OS, macOS, tvOS, watchOS"
             for command in [["rules"], ["search", "tap"], ["export"], ["export", "--format", "html", "-o", "report.html"]] {
-                cli.expectOneLineError(try cli.hig(command + ["--platform", "Android"], in: folder),
-                                       mentioning: "unknown platform 'Android'; \(known)")
+                cli.expectOneLineError(
+                    try cli.hig(command + ["--platform", "Android"], in: folder),
+                    mentioning: "unknown platform 'Android'; \(known)")
             }
             #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "report.html").path))
             let macOS = try cli.hig(["rules", "--platform", "macos", "--format", "json"], in: folder)
@@ -38,7 +39,9 @@ struct ValueCheckTests {
             try store.checkPlatform("iPadOS")
             try store.checkPlatform("VISIONOS")
             #expect(try store.rules(RuleFilter(platform: "visionOS")).map(\.id) == [id])
-            #expect(throws: HIGError.unknownPlatform("Android", known: ["iOS", "iPadOS", "iPhone OS", "macOS", "tvOS", "visionOS", "watchOS"])) {
+            #expect(
+                throws: HIGError.unknownPlatform("Android", known: ["iOS", "iPadOS", "iPhone OS", "macOS", "tvOS", "visionOS", "watchOS"])
+            ) {
                 try store.checkPlatform("Android")
             }
         }
@@ -49,8 +52,9 @@ struct ValueCheckTests {
         try Fixtures.withTemporaryFolder { folder in
             _ = try cli.hig(["import"], in: folder, environment: env)
             for command in ["show", "evolution"] {
-                cli.expectOneLineError(try cli.hig([command, "2011-00000000"], in: folder),
-                                       mentioning: "no rule with id '2011-00000000'; list ids with `hig rules`")
+                cli.expectOneLineError(
+                    try cli.hig([command, "2011-00000000"], in: folder),
+                    mentioning: "no rule with id '2011-00000000'; list ids with `hig rules`")
             }
             // Words are still words, and a real id still has its lineage.
             #expect(try cli.hig(["evolution", "2011"], in: folder).status == 0)
@@ -64,8 +68,9 @@ struct ValueCheckTests {
         try Fixtures.withTemporaryFolder { folder in
             for command in [["search", "tap"], ["evolution", "tap"]] {
                 for value in ["-1", "0", "abc", "2.5"] {
-                    cli.expectOneLineError(try cli.hig(command + ["--limit", value], in: folder, environment: env),
-                                           mentioning: "The value '\(value)' is invalid for '--limit <limit>': it must be a positive integer")
+                    cli.expectOneLineError(
+                        try cli.hig(command + ["--limit", value], in: folder, environment: env),
+                        mentioning: "The value '\(value)' is invalid for '--limit <limit>': it must be a positive integer")
                 }
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
@@ -79,19 +84,23 @@ struct ValueCheckTests {
     func environmentValues() throws {
         try Fixtures.withTemporaryFolder { folder in
             for epoch in ["abc", "1.5", "-1", "1e9", "99999999999999999999"] {
-                cli.expectOneLineError(try cli.hig(["export", "--format", "markdown"], in: folder, environment: env.merging(["SOURCE_DATE_EPOCH": epoch]) { $1 }),
-                                       mentioning: "$SOURCE_DATE_EPOCH is '\(epoch)'; it must be whole seconds since 1970-01-01 UTC")
+                cli.expectOneLineError(
+                    try cli.hig(
+                        ["export", "--format", "markdown"], in: folder, environment: env.merging(["SOURCE_DATE_EPOCH": epoch]) { $1 }),
+                    mentioning: "$SOURCE_DATE_EPOCH is '\(epoch)'; it must be whole seconds since 1970-01-01 UTC")
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
             for timeout in ["abc", "-1", "nan", "100000"] {
                 for command in [["import"], ["rules"]] {
-                    cli.expectOneLineError(try cli.hig(command, in: folder, environment: env.merging(["HIG_BUSY_TIMEOUT": timeout]) { $1 }),
-                                           mentioning: "$HIG_BUSY_TIMEOUT is '\(timeout)'; it must be a number of seconds from 0 to 86400")
+                    cli.expectOneLineError(
+                        try cli.hig(command, in: folder, environment: env.merging(["HIG_BUSY_TIMEOUT": timeout]) { $1 }),
+                        mentioning: "$HIG_BUSY_TIMEOUT is '\(timeout)'; it must be a number of seconds from 0 to 86400")
                 }
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
-            let good = try cli.hig(["export", "--format", "markdown"], in: folder,
-                                   environment: env.merging(["SOURCE_DATE_EPOCH": "1700000000", "HIG_BUSY_TIMEOUT": "0.5"]) { $1 })
+            let good = try cli.hig(
+                ["export", "--format", "markdown"], in: folder,
+                environment: env.merging(["SOURCE_DATE_EPOCH": "1700000000", "HIG_BUSY_TIMEOUT": "0.5"]) { $1 })
             #expect(good.status == 0 && good.stdout.contains("on 2023-11-14."))
             #expect(try EnvironmentSetting.busyTimeout(["HIG_BUSY_TIMEOUT": ""]) == nil)
             #expect(try EnvironmentSetting.busyTimeout(["HIG_BUSY_TIMEOUT": "0.25"]) == .milliseconds(250))
@@ -124,19 +133,26 @@ struct ValueCheckTests {
 
     @Test("A manifest value of the right JSON type but not allowed is named with the entry and what is allowed")
     func manifestValues() throws {
-        #expect(try manifestError(editFirst("files", "form", "pdf"))
-            .contains("file 2008-chunk045.md: form 'pdf' is unknown; it must be one of: pdf-markdown, web-text; fix the manifest"))
-        #expect(try manifestError(editFirst("files", "coverage", "most"))
-            .contains("file 2008-chunk045.md: coverage 'most' is unknown; it must be one of: excerpt, complete"))
-        #expect(try manifestError(editFirst("files", "form", 5)).contains("file 2008-chunk045.md: form must be one of pdf-markdown, web-text, not 5"))
+        #expect(
+            try manifestError(editFirst("files", "form", "pdf"))
+                .contains("file 2008-chunk045.md: form 'pdf' is unknown; it must be one of: pdf-markdown, web-text; fix the manifest"))
+        #expect(
+            try manifestError(editFirst("files", "coverage", "most"))
+                .contains("file 2008-chunk045.md: coverage 'most' is unknown; it must be one of: excerpt, complete"))
+        #expect(
+            try manifestError(editFirst("files", "form", 5)).contains(
+                "file 2008-chunk045.md: form must be one of pdf-markdown, web-text, not 5"))
         #expect(try manifestError(editFirst("editions", "order", 3.5)).contains("edition '2008': order must be an integer, not 3.5"))
-        #expect(try manifestError(editFirst("files", "chunk", "45")).contains("file 2008-chunk045.md: chunk must be an integer, not the text \"45\""))
+        #expect(
+            try manifestError(editFirst("files", "chunk", "45")).contains(
+                "file 2008-chunk045.md: chunk must be an integer, not the text \"45\""))
         #expect(try manifestError { $0["format"] = 1.5 }.contains("the manifest: format must be an integer, not 1.5"))
         // A missing key is still named where it is missing.
-        #expect(try manifestError { manifest in
-            var editions = manifest["editions"] as! [[String: Any]]
-            editions[0].removeValue(forKey: "order")
-            manifest["editions"] = editions
-        }.contains("missing key 'order' at editions[0]"))
+        #expect(
+            try manifestError { manifest in
+                var editions = manifest["editions"] as! [[String: Any]]
+                editions[0].removeValue(forKey: "order")
+                manifest["editions"] = editions
+            }.contains("missing key 'order' at editions[0]"))
     }
 }

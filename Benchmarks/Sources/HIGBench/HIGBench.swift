@@ -69,13 +69,15 @@ struct Generate: ParsableCommand {
 func summary(_ corpus: GeneratedCorpus) -> String {
     var out = "EDITION  FORM          RULES   FILES  GLUED   BYTES\n"
     for e in corpus.editions {
-        out += "\(e.id.padding(toLength: 8, withPad: " ", startingAt: 0)) \(e.form.padding(toLength: 13, withPad: " ", startingAt: 0))"
+        out +=
+            "\(e.id.padding(toLength: 8, withPad: " ", startingAt: 0)) \(e.form.padding(toLength: 13, withPad: " ", startingAt: 0))"
             + String(format: "%6d  %5d  %5d  %9d\n", e.rules, e.files, e.glued, e.bytes)
     }
     let classes = TruthChange.allCases.map(\.rawValue)
     out += "\nTRUTH    " + classes.map { $0.padding(toLength: 10, withPad: " ", startingAt: 0) }.joined() + "\n"
     for t in corpus.transitions {
-        out += "\(t.from)>\(t.to)".padding(toLength: 9, withPad: " ", startingAt: 0)
+        out +=
+            "\(t.from)>\(t.to)".padding(toLength: 9, withPad: " ", startingAt: 0)
             + classes.map { String(t.links[$0] ?? 0).padding(toLength: 10, withPad: " ", startingAt: 0) }.joined() + "\n"
     }
     return out
@@ -95,16 +97,19 @@ struct Check: ParsableCommand {
     @Option(help: "Scratch folder (default: a new temporary folder, removed afterwards).")
     var work: String?
 
-    @Option(help: ArgumentHelp(
-        "A committed digest (Digests/*.tsv) the imported database must have.",
-        discussion: "Source paths are stored relative to the folder above the corpus, so keep --work outside any package or git clone."))
+    @Option(
+        help: ArgumentHelp(
+            "A committed digest (Digests/*.tsv) the imported database must have.",
+            discussion: "Source paths are stored relative to the folder above the corpus, so keep --work outside any package or git clone.")
+    )
     var expectDigest: String?
 
     @Option(help: "Write the imported database's digest to this file instead of checking one.")
     var writeDigest: String?
 
     func run() throws {
-        let scratch = work.map { URL(fileURLWithPath: $0) }
+        let scratch =
+            work.map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appending(path: "hig-bench-check-\(getpid())")
         try? FileManager.default.removeItem(at: scratch)
         defer { if work == nil { try? FileManager.default.removeItem(at: scratch) } }
@@ -120,11 +125,14 @@ struct Check: ParsableCommand {
         }
         try? FileManager.default.removeItem(at: again)
 
-        let report = try ConsistencyCheck.run(corpus: generated, expected: expected, folder: folder,
-                                              database: scratch.appending(path: "check.sqlite").path(percentEncoded: false))
+        let report = try ConsistencyCheck.run(
+            corpus: generated, expected: expected, folder: folder,
+            database: scratch.appending(path: "check.sqlite").path(percentEncoded: false))
         print("EDITION  GENERATED  IMPORTED  GLUED  REPAIRED")
         for e in report.editions {
-            print(e.id.padding(toLength: 8, withPad: " ", startingAt: 0) + String(format: " %9d  %8d  %5d  %8d", e.generated, e.imported, e.glued, e.repairs))
+            print(
+                e.id.padding(toLength: 8, withPad: " ", startingAt: 0)
+                    + String(format: " %9d  %8d  %5d  %8d", e.generated, e.imported, e.glued, e.repairs))
         }
         problems += report.problems
         problems += try checkDigest(of: scratch.appending(path: "check.sqlite").path(percentEncoded: false))
@@ -162,14 +170,16 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Generate each size, measure import against the sqlite3 floor, start-up and search; print Markdown tables.")
 
-    @Option(help: "Rules per edition, comma-separated.", transform: { text in
-        try text.split(separator: ",").map {
-            guard let size = Int($0.trimmingCharacters(in: .whitespaces)), size >= 1 else {
-                throw ValidationError("--sizes takes whole numbers, e.g. 1000,10000")
+    @Option(
+        help: "Rules per edition, comma-separated.",
+        transform: { text in
+            try text.split(separator: ",").map {
+                guard let size = Int($0.trimmingCharacters(in: .whitespaces)), size >= 1 else {
+                    throw ValidationError("--sizes takes whole numbers, e.g. 1000,10000")
+                }
+                return size
             }
-            return size
-        }
-    })
+        })
     var sizes: [Int] = [1000, 10000]
 
     @Option(help: "Editions per size.")
@@ -235,8 +245,9 @@ struct Profile: ParsableCommand {
         let stages = try ImportProfile.run(editions: URL(fileURLWithPath: editions), database: db)
         print("| stage | wall s | CPU s | process peak MiB after |\n|---|---:|---:|---:|")
         for stage in stages {
-            print("| \(stage.name) | \(String(format: "%.2f", stage.seconds)) | \(String(format: "%.2f", stage.cpuSeconds)) | "
-                + "\(String(format: "%.0f", stage.highWaterMiB)) |")
+            print(
+                "| \(stage.name) | \(String(format: "%.2f", stage.seconds)) | \(String(format: "%.2f", stage.cpuSeconds)) | "
+                    + "\(String(format: "%.0f", stage.highWaterMiB)) |")
         }
     }
 }
@@ -263,8 +274,10 @@ struct Search: ParsableCommand {
     func run() throws {
         let queries = own.isEmpty ? SearchProbe.queries(count: queries, seed: seed) : own.flatMap { Array(repeating: $0, count: 20) }
         let latencies = try SearchProbe.measure(database: db, queries: queries)
-        print(String(format: "%d queries  p50 %.2f ms  p99 %.2f ms", latencies.count,
-                     Statistics.median(latencies), Statistics.percentile(latencies, 0.99)))
+        print(
+            String(
+                format: "%d queries  p50 %.2f ms  p99 %.2f ms", latencies.count,
+                Statistics.median(latencies), Statistics.percentile(latencies, 0.99)))
         for (query, milliseconds) in zip(queries, latencies).sorted(by: { $0.1 > $1.1 }).prefix(slowest) {
             print(String(format: "  %7.2f ms  %@", milliseconds, query))
         }

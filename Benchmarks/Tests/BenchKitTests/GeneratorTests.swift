@@ -63,8 +63,9 @@ import Testing
                 #expect(transition.links["added"] == share(.added))
                 #expect(transition.links["moved"] == share(.moved))
                 #expect(transition.links["removed"] == share(.removed))
-                #expect(corpus.editions[index + 1].rules == corpus.editions[index].rules
-                    + share(.split) - merged / 2 - share(.removed) + share(.added))
+                #expect(
+                    corpus.editions[index + 1].rules == corpus.editions[index].rules
+                        + share(.split) - merged / 2 - share(.removed) + share(.added))
             }
         }
     }
@@ -72,10 +73,12 @@ import Testing
     @Test func higImportsEveryGeneratedRuleAsWritten() throws {
         try withFolder { folder in
             let editions = folder.appending(path: "editions")
-            let (corpus, expected) = try CorpusGenerator.generate(GeneratorOptions(rules: 600, seed: 3, rulesPerFile: 150),
-                                                                  into: editions, expectations: true)
-            let report = try ConsistencyCheck.run(corpus: corpus, expected: expected, folder: editions,
-                                                  database: folder.appending(path: "hig.sqlite").path(percentEncoded: false))
+            let (corpus, expected) = try CorpusGenerator.generate(
+                GeneratorOptions(rules: 600, seed: 3, rulesPerFile: 150),
+                into: editions, expectations: true)
+            let report = try ConsistencyCheck.run(
+                corpus: corpus, expected: expected, folder: editions,
+                database: folder.appending(path: "hig.sqlite").path(percentEncoded: false))
             #expect(report.problems.isEmpty, "\(report.problems.joined(separator: "\n"))")
             #expect(report.editions.map(\.imported) == corpus.editions.map(\.rules))
             #expect(report.editions.dropLast().allSatisfy { $0.glued > 0 })
@@ -85,8 +88,9 @@ import Testing
     @Test func theCheckNoticesARuleSplitDifferently() throws {
         try withFolder { folder in
             let editions = folder.appending(path: "editions")
-            let (corpus, expected) = try CorpusGenerator.generate(GeneratorOptions(rules: 200, editions: 2),
-                                                                  into: editions, expectations: true)
+            let (corpus, expected) = try CorpusGenerator.generate(
+                GeneratorOptions(rules: 200, editions: 2),
+                into: editions, expectations: true)
             // Join a bullet to the line above it: two generated rules become one.
             let file = editions.appending(path: corpus.editions[0].id)
             let name = try FileManager.default.contentsOfDirectory(atPath: file.path(percentEncoded: false)).sorted()[0]
@@ -97,8 +101,9 @@ import Testing
             lines.remove(at: bullet)
             try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
 
-            let report = try ConsistencyCheck.run(corpus: corpus, expected: expected, folder: editions,
-                                                  database: folder.appending(path: "hig.sqlite").path(percentEncoded: false))
+            let report = try ConsistencyCheck.run(
+                corpus: corpus, expected: expected, folder: editions,
+                database: folder.appending(path: "hig.sqlite").path(percentEncoded: false))
             #expect(!report.passed)
             #expect(report.problems.contains { $0.contains("rules generated") })
         }

@@ -21,9 +21,10 @@ import HIGStore
 
     @Test("The sqlite3 tool gets hig's expression in a literal it cannot leave, and ranks as hig does")
     func sqliteSearchQuery() throws {
-        #expect(ProcessSearch.sql("don't tap") == """
-            SELECT rowid, bm25(rules_fts, 0.0, 1.0) AS rank FROM rules_fts WHERE rules_fts MATCH '"don''t" AND "tap"' ORDER BY rank LIMIT 10;
-            """)
+        #expect(
+            ProcessSearch.sql("don't tap") == """
+                SELECT rowid, bm25(rules_fts, 0.0, 1.0) AS rank FROM rules_fts WHERE rules_fts MATCH '"don''t" AND "tap"' ORDER BY rank LIMIT 10;
+                """)
         guard ChildProcess.available("sqlite3", ["-version"]) else { return }
         let folder = FileManager.default.temporaryDirectory.appending(path: "hig-bench-search-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -33,7 +34,9 @@ import HIGStore
         let query = try #require(SearchProbe.queries(count: 50, seed: 1).first { $0.contains(" ") })
         let output = folder.appending(path: "out.txt").path(percentEncoded: false)
         try ChildProcess.run("sqlite3", ["-readonly", database, ProcessSearch.sql(query)], output: output)
-        let ranks = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").compactMap { Double($0.split(separator: "|")[1]) }
+        let ranks = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").compactMap {
+            Double($0.split(separator: "|")[1])
+        }
         let hits = try HIGStore.RuleStore.open(path: database).search(SearchRequest(text: query, limit: 10)).hits
         // The same scores, best first (rules tied at the tenth may differ; their scores do not).
         #expect(ranks.count == hits.count && !ranks.isEmpty)
@@ -52,10 +55,12 @@ import HIGStore
         let score = try LineageScore.score(database: database, editions: editions)
 
         func declared(_ change: TruthChange) -> Int { corpus.transitions.reduce(0) { $0 + ($1.links[change.rawValue] ?? 0) } }
-        let pairs = declared(.unchanged) + declared(.moved) + declared(.reworded) + declared(.revised) + declared(.split) + declared(.merged)
+        let pairs =
+            declared(.unchanged) + declared(.moved) + declared(.reworded) + declared(.revised) + declared(.split) + declared(.merged)
         #expect(score.links.truth == pairs)
-        #expect(score.classes.filter { !$0.name.hasPrefix("moved") && $0.name != "removed" && $0.name != "added" }
-            .reduce(0) { $0 + $1.truth } == pairs)
+        #expect(
+            score.classes.filter { !$0.name.hasPrefix("moved") && $0.name != "removed" && $0.name != "added" }
+                .reduce(0) { $0 + $1.truth } == pairs)
         #expect(score.classes.first { $0.name == "removed" }?.truth == declared(.removed))
         #expect(score.classes.first { $0.name == "added" }?.truth == declared(.added))
         #expect(score.labelled.correct <= score.links.correct)

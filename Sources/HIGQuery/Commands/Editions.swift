@@ -2,7 +2,8 @@ import ArgumentParser
 import HIGStore
 
 struct Editions: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the editions with their sources, coverage and rule counts.", discussion: HIG.databaseHelp)
+    static let configuration = CommandConfiguration(
+        abstract: "List the editions with their sources, coverage and rule counts.", discussion: HIG.databaseHelp)
 
     @ParentCommand var root: HIG
 

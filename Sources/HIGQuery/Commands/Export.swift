@@ -28,7 +28,10 @@ struct Export: ParsableCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of stdout (- for stdout).", valueName: "file"))
     var output: String?
 
-    @Flag(help: "csv only: write cells that start with =, +, -, @, a tab or a carriage return as they are, not behind an apostrophe that stops a spreadsheet from running them as formulas.")
+    @Flag(
+        help:
+            "csv only: write cells that start with =, +, -, @, a tab or a carriage return as they are, not behind an apostrophe that stops a spreadsheet from running them as formulas."
+    )
     var csvRawFormulas = false
 
     var target: String? { output == "-" ? nil : output }
@@ -49,11 +52,12 @@ struct Export: ParsableCommand {
         switch format {
         case .json, .jsonl, .csv:
             let rules = try store.rules(filter)
-            text = switch format {
-            case .json: try RuleFormatter.json(rules)
-            case .jsonl: try JSONLines.rules(rules)
-            default: RuleFormatter.csv(rules, rawFormulas: csvRawFormulas)
-            }
+            text =
+                switch format {
+                case .json: try RuleFormatter.json(rules)
+                case .jsonl: try JSONLines.rules(rules)
+                default: RuleFormatter.csv(rules, rawFormulas: csvRawFormulas)
+                }
             count = rules.count
         case .markdown:
             let content = try store.exportContent(filter)

@@ -2,7 +2,8 @@ import ArgumentParser
 import HIGStore
 
 struct Rules: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List rules, filtered by edition, topic, kind and platform.", discussion: HIG.databaseHelp)
+    static let configuration = CommandConfiguration(
+        abstract: "List rules, filtered by edition, topic, kind and platform.", discussion: HIG.databaseHelp)
 
     @ParentCommand var root: HIG
 

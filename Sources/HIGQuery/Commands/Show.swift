@@ -3,7 +3,8 @@ import HIGStore
 
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show one rule: clean text, verbatim source, repairs, provenance, parent and children, and its versions in the editions before and after.",
+        abstract:
+            "Show one rule: clean text, verbatim source, repairs, provenance, parent and children, and its versions in the editions before and after.",
         discussion: HIG.databaseHelp)
 
     @ParentCommand var root: HIG

@@ -4,7 +4,8 @@ import HIGStore
 struct Topics: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The topic taxonomy, with rule counts per topic and edition.",
-        discussion: "A cell with \(TextRenderer.noRules) is a topic an edition has no rule of: where guidance grew or vanished.\n\n" + HIG.databaseHelp)
+        discussion: "A cell with \(TextRenderer.noRules) is a topic an edition has no rule of: where guidance grew or vanished.\n\n"
+            + HIG.databaseHelp)
 
     @ParentCommand var root: HIG
 

@@ -28,7 +28,8 @@ final class BestScores {
         kept.append((rowid, rank))
         // Sorted only when twice as many as needed are held: a few times per query.
         if kept.count >= keep.multipliedReportingOverflow(by: 2).partialValue.addingReportingOverflow(64).partialValue
-            && keep < Int.max / 4 {
+            && keep < Int.max / 4
+        {
             settle()
         }
     }

@@ -135,8 +135,10 @@ extension RuleStore {
 
     /// The pairs as changed or unchanged, keeping those of the topic (`inTopic`, when given) at
     /// either end and, for `--reversals` and `--force-changes`, the flagged ones.
-    static func classify(_ pairs: [DescendantPair], links: [LinkRecord], options: DiffOptions,
-                         inTopic: Set<String>?) -> (changed: [EditionDiff.Pair], unchanged: [[String]]) {
+    static func classify(
+        _ pairs: [DescendantPair], links: [LinkRecord], options: DiffOptions,
+        inTopic: Set<String>?
+    ) -> (changed: [EditionDiff.Pair], unchanged: [[String]]) {
         var fanOut: [String: Int] = [:]
         var fanIn: [String: Int] = [:]
         for pair in pairs {

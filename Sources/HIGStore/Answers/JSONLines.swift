@@ -21,8 +21,10 @@ public enum JSONLines {
     public static func diff(_ diff: EditionDiff, rules: [String: RuleText]) throws -> String {
         var out = ""
         func entry(_ change: String, from: String?, to: String?, pair: EditionDiff.Pair? = nil) throws {
-            out += try line(DiffLine(change: change, from: from, to: to, pair: pair,
-                                     fromRule: from.flatMap { rules[$0] }, toRule: to.flatMap { rules[$0] }))
+            out += try line(
+                DiffLine(
+                    change: change, from: from, to: to, pair: pair,
+                    fromRule: from.flatMap { rules[$0] }, toRule: to.flatMap { rules[$0] }))
         }
         for ids in diff.unchanged where ids.count == 2 { try entry("unchanged", from: ids[0], to: ids[1]) }
         for pair in diff.changed { try entry(pair.change.rawValue, from: pair.from, to: pair.to, pair: pair) }

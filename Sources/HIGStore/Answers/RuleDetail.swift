@@ -40,8 +40,9 @@ extension RuleStore {
             editionOf[other] = try rule(id: other)?.edition
         }
         func version(_ other: String, _ link: LinkRecord) -> RuleDetail.Version {
-            RuleDetail.Version(id: other, edition: editionOf[other] ?? "", change: link.change,
-                               similarity: link.similarity, flags: link.flagWords)
+            RuleDetail.Version(
+                id: other, edition: editionOf[other] ?? "", change: link.change,
+                similarity: link.similarity, flags: link.flagWords)
         }
         var result = detail
         result.previous = links.filter { $0.to == id }.map { version($0.from, $0) }

@@ -126,7 +126,7 @@ extension RuleStore {
             try SearchDeadline.run(on: db, limit: limit) { deadline in
                 do {
                     return try answer(request)
-                } catch where deadline.expired {
+                } catch  where deadline.expired {
                     // SQLite's SQLITE_INTERRUPT, translated or not on its way out.
                     throw HIGError.searchTooSlow(request.text, limit: limit)
                 }
@@ -166,7 +166,8 @@ extension RuleStore {
         }
         let any = SearchExpression.any(words)
         let anyFound = try hits(any, phrases: words, highlight: [SearchExpression.any(carrying), any], request, ranking: ranking)
-        return SearchResult(hits: anyFound.hits, total: anyFound.total, expression: any, matchedAnyWord: !anyFound.hits.isEmpty, suggestions: suggestions)
+        return SearchResult(
+            hits: anyFound.hits, total: anyFound.total, expression: any, matchedAnyWord: !anyFound.hits.isEmpty, suggestions: suggestions)
     }
 
     private func registeredRanking() throws -> SearchRanking {
@@ -187,8 +188,10 @@ extension RuleStore {
     /// `phrases`: the texts of the expression's phrases in order, when it is made of plain
     /// phrases alone, for the ranking's stored counts. `highlight`: the expressions whose
     /// phrases the snippets mark, the first a hit matches.
-    private func hits(_ expression: String, phrases: [String]?, highlight: [String], _ request: SearchRequest,
-                      ranking: SearchRanking) throws -> (hits: [SearchHit], total: Int) {
+    private func hits(
+        _ expression: String, phrases: [String]?, highlight: [String], _ request: SearchRequest,
+        ranking: SearchRanking
+    ) throws -> (hits: [SearchHit], total: Int) {
         ranking.phrases = phrases
         defer { ranking.phrases = nil }
         let (ranked, total) = try rankedHits(expression, request, ranking: ranking)
@@ -196,7 +199,9 @@ extension RuleStore {
         let snippetMaker = try searchSnippets ?? SearchSnippets()
         searchSnippets = snippetMaker
         let snippets = try snippetMaker.snippets(highlight, hits: records.map { ($0.0.rowid, $0.1.title, $0.1.text) })
-        let hits = records.map { hit, record in SearchHit(record: record, snippet: snippets[hit.rowid] ?? "", rank: hit.rank, bm25: hit.bm25) }
+        let hits = records.map { hit, record in
+            SearchHit(record: record, snippet: snippets[hit.rowid] ?? "", rank: hit.rank, bm25: hit.bm25)
+        }
         return (hits, total)
     }
 
@@ -209,7 +214,9 @@ extension RuleStore {
     /// (a topic's rules, an edition's), and only those matches are scored and counted. When
     /// the kinds' weights move too many of the kept matches down, more are kept and the
     /// matches scored again.
-    private func rankedHits(_ expression: String, _ request: SearchRequest, ranking: SearchRanking) throws -> (rules: [RankedRule], total: Int) {
+    private func rankedHits(_ expression: String, _ request: SearchRequest, ranking: SearchRanking) throws -> (
+        rules: [RankedRule], total: Int
+    ) {
         let filter = request.filter
         let filtered = filter.edition != nil || filter.kind != nil || filter.topic != nil || filter.platform != nil
         let passing = filtered ? try rowidsPassing(filter) : nil
@@ -266,14 +273,17 @@ extension RuleStore {
             sets.append(try rowids("SELECT r.rowid FROM rule_topics t JOIN rules r ON r.id = t.rule_id WHERE t.topic_slug = ?", [topic]))
         }
         if let edition = filter.edition {
-            sets.append(try rowids("SELECT rowid FROM rules WHERE edition_id = ?1 AND (?2 IS NULL OR kind = ?2)", [edition, filter.kind?.rawValue]))
+            sets.append(
+                try rowids("SELECT rowid FROM rules WHERE edition_id = ?1 AND (?2 IS NULL OR kind = ?2)", [edition, filter.kind?.rawValue]))
         } else if let kind = filter.kind {
             sets.append(try rowids("SELECT rowid FROM rules WHERE kind = ?", [kind.rawValue]))
         }
         if let platform = filter.platform {
-            sets.append(try rowids("""
-                SELECT r.rowid FROM rule_platforms p JOIN rules r ON r.id = p.rule_id WHERE p.platform = ? COLLATE NOCASE
-                """, [platform]))
+            sets.append(
+                try rowids(
+                    """
+                    SELECT r.rowid FROM rule_platforms p JOIN rules r ON r.id = p.rule_id WHERE p.platform = ? COLLATE NOCASE
+                    """, [platform]))
         }
         sets.sort { $0.count < $1.count }
         guard var passing = sets.first else { return [] }

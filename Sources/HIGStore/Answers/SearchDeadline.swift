@@ -24,12 +24,14 @@ final class SearchDeadline {
     static func run<T>(on db: Database, limit: Duration, _ body: (SearchDeadline) throws -> T) rethrows -> T {
         let deadline = SearchDeadline(limit: limit)
         let pointer = Unmanaged.passRetained(deadline)
-        sqlite3_progress_handler(db.handle, interval, { context in
-            guard let context else { return 0 }
-            let deadline = Unmanaged<SearchDeadline>.fromOpaque(context).takeUnretainedValue()
-            if ContinuousClock.now >= deadline.deadline { deadline.expired = true }
-            return deadline.expired ? 1 : 0
-        }, pointer.toOpaque())
+        sqlite3_progress_handler(
+            db.handle, interval,
+            { context in
+                guard let context else { return 0 }
+                let deadline = Unmanaged<SearchDeadline>.fromOpaque(context).takeUnretainedValue()
+                if ContinuousClock.now >= deadline.deadline { deadline.expired = true }
+                return deadline.expired ? 1 : 0
+            }, pointer.toOpaque())
         defer {
             sqlite3_progress_handler(db.handle, 0, nil, nil)
             pointer.release()

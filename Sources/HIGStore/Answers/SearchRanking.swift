@@ -186,8 +186,10 @@ final class SearchRanking {
     /// FTS5's `fts5Bm25GetData`: the average length over all rows and columns, and each
     /// phrase's inverse document frequency, at least 1e-6, handed to FTS5 as the query's
     /// auxiliary data. Returns SQLite's result code.
-    private func statistics(_ api: UnsafePointer<Fts5ExtensionApi>, _ context: OpaquePointer,
-                            _ arguments: UnsafeMutablePointer<OpaquePointer?>?, _ argumentCount: Int32) -> Int32 {
+    private func statistics(
+        _ api: UnsafePointer<Fts5ExtensionApi>, _ context: OpaquePointer,
+        _ arguments: UnsafeMutablePointer<OpaquePointer?>?, _ argumentCount: Int32
+    ) -> Int32 {
         let fts = api.pointee
         var rows: Int64 = 0
         var tokens: Int64 = 0
@@ -212,8 +214,9 @@ final class SearchRanking {
             idf.append(value <= 0 ? 1e-6 : value)
         }
         let weights = (0..<Int(max(0, argumentCount))).map { sqlite3_value_double(arguments?[$0]) }
-        let statistics = QueryStatistics(idf: idf, averageLength: Double(tokens) / Double(rows), weights: weights,
-                                         lengths: lengthCache(), collector: collector)
+        let statistics = QueryStatistics(
+            idf: idf, averageLength: Double(tokens) / Double(rows), weights: weights,
+            lengths: lengthCache(), collector: collector)
         let data = Unmanaged.passRetained(statistics)
         code = fts.xSetAuxdata(context, data.toOpaque()) { data in
             if let data { Unmanaged<QueryStatistics>.fromOpaque(data).release() }
@@ -241,17 +244,23 @@ final class SearchRanking {
         }
         guard code == SQLITE_OK, tokens.all.count == 1 else { return nil }
         // An empty table is a database imported before migration 0006: nothing is known.
-        guard let rows = try? db.rows("""
-            SELECT (SELECT rules FROM search_terms WHERE term = ?), EXISTS (SELECT 1 FROM search_terms)
-            """, tokens.all[0]).first, rows[1].int == 1 else { return nil }
+        guard
+            let rows = try? db.rows(
+                """
+                SELECT (SELECT rules FROM search_terms WHERE term = ?), EXISTS (SELECT 1 FROM search_terms)
+                """, tokens.all[0]
+            ).first, rows[1].int == 1
+        else { return nil }
         // A term the table lacks is in no rule.
         return Int64(rows[0].int ?? 0)
     }
 
     /// One row's score: FTS5's `fts5Bm25Function`, with k1 = 1.2 and b = 0.75; returned as the
     /// function's result, or offered to the query's collector when `collects`.
-    fileprivate func score(_ api: UnsafePointer<Fts5ExtensionApi>, _ context: OpaquePointer, _ result: OpaquePointer,
-                           _ arguments: UnsafeMutablePointer<OpaquePointer?>?, _ argumentCount: Int32, collects: Bool) {
+    fileprivate func score(
+        _ api: UnsafePointer<Fts5ExtensionApi>, _ context: OpaquePointer, _ result: OpaquePointer,
+        _ arguments: UnsafeMutablePointer<OpaquePointer?>?, _ argumentCount: Int32, collects: Bool
+    ) {
         let fts = api.pointee
         var data = fts.xGetAuxdata(context, 0)
         if data == nil {
@@ -304,7 +313,8 @@ final class SearchRanking {
         var score = 0.0
         for phrase in statistics.idf.indices {
             let frequency = frequencies[phrase]
-            score += statistics.idf[phrase] * ((frequency * (k1 + 1.0)) / (frequency + k1 * (1 - b + b * length / statistics.averageLength)))
+            score +=
+                statistics.idf[phrase] * ((frequency * (k1 + 1.0)) / (frequency + k1 * (1 - b + b * length / statistics.averageLength)))
         }
         return (-1.0 * score, SQLITE_OK)
     }

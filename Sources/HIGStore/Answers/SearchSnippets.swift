@@ -18,7 +18,8 @@ final class SearchSnippets {
 
     init() throws(SQLiteError) {
         db = try Database(path: ":memory:", mode: .create)
-        try db.execute("""
+        try db.execute(
+            """
             CREATE VIRTUAL TABLE hits USING fts5(title, text, tokenize = '\(Self.tokenizer)')
             """)
     }
@@ -34,9 +35,11 @@ final class SearchSnippets {
             }
             var snippets: [Int64: String] = [:]
             for expression in expressions where snippets.count < hits.count {
-                try db.forEachRow("""
+                try db.forEachRow(
+                    """
                     SELECT rowid, snippet(hits, -1, char(1), char(2), '…', 20) FROM hits WHERE hits MATCH ?
-                    """, arguments: [expression]) { row in
+                    """, arguments: [expression]
+                ) { row in
                     let rowid = Int64(row.int(0))
                     if snippets[rowid] == nil { snippets[rowid] = row.string(1) }
                 }

@@ -52,8 +52,10 @@ struct SearchSuggestions {
         let target = Array(term.unicodeScalars)
         let allowed = target.count <= 4 ? 1 : 2
         var found: [(term: String, distance: Int, rules: Int)] = []
-        try db.forEachRow("SELECT term, rules FROM search_terms WHERE length(term) BETWEEN ? AND ?",
-                          arguments: [target.count - allowed, target.count + allowed]) { row in
+        try db.forEachRow(
+            "SELECT term, rules FROM search_terms WHERE length(term) BETWEEN ? AND ?",
+            arguments: [target.count - allowed, target.count + allowed]
+        ) { row in
             let candidate = row.string(0)
             let distance = Self.editDistance(target, Array(candidate.unicodeScalars), atMost: allowed)
             if distance <= allowed { found.append((candidate, distance, row.int(1))) }
@@ -68,9 +70,11 @@ struct SearchSuggestions {
     /// found.
     private func writtenForm(of term: String, nearest typed: String) throws -> String {
         var forms = Set<String>()
-        try db.forEachRow("""
+        try db.forEachRow(
+            """
             SELECT r.title, r.text FROM rules r WHERE r.rowid IN (SELECT rowid FROM rules_fts WHERE rules_fts MATCH ?1 LIMIT 8)
-            """, arguments: [SearchExpression.phrase(term)]) { row in
+            """, arguments: [SearchExpression.phrase(term)]
+        ) { row in
             for text in [row.optionalString(0), row.optionalString(1)].compactMap({ $0 }) {
                 let bytes = Array(text.utf8)
                 for token in tokenizer.tokens(text, forQuery: false) where token.term == term {

@@ -29,14 +29,17 @@ final class SearchTokenizer {
         var found = fts5_tokenizer()
         let code = api.pointee.xFindTokenizer(api, parts[0], &userData, &found)
         guard code == SQLITE_OK, let create = found.xCreate else {
-            throw SQLiteError(code: code == SQLITE_OK ? SQLITE_ERROR : code, message: "no FTS5 tokenizer \(parts[0])", sql: nil, path: db.path)
+            throw SQLiteError(
+                code: code == SQLITE_OK ? SQLITE_ERROR : code, message: "no FTS5 tokenizer \(parts[0])", sql: nil, path: db.path)
         }
         var arguments: [UnsafePointer<CChar>?] = parts.dropFirst().map { UnsafePointer(strdup($0)) }
         defer { arguments.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
         var made: OpaquePointer?
         let createCode = create(userData, &arguments, Int32(arguments.count), &made)
         guard createCode == SQLITE_OK, let made else {
-            throw SQLiteError(code: createCode == SQLITE_OK ? SQLITE_ERROR : createCode, message: "cannot make FTS5 tokenizer \(spec)", sql: nil, path: db.path)
+            throw SQLiteError(
+                code: createCode == SQLITE_OK ? SQLITE_ERROR : createCode, message: "cannot make FTS5 tokenizer \(spec)", sql: nil,
+                path: db.path)
         }
         tokenizer = found
         instance = made
@@ -55,12 +58,15 @@ final class SearchTokenizer {
         var text = text
         _ = text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
-                tokenizer.xTokenize(instance, Unmanaged.passUnretained(collected).toOpaque(), forQuery ? FTS5_TOKENIZE_QUERY : FTS5_TOKENIZE_DOCUMENT,
-                                    chars.baseAddress, Int32(chars.count)) { context, flags, token, length, start, end in
+                tokenizer.xTokenize(
+                    instance, Unmanaged.passUnretained(collected).toOpaque(), forQuery ? FTS5_TOKENIZE_QUERY : FTS5_TOKENIZE_DOCUMENT,
+                    chars.baseAddress, Int32(chars.count)
+                ) { context, flags, token, length, start, end in
                     // A colocated token is a synonym at the same place; unicode61 and porter make none.
                     guard flags & FTS5_TOKEN_COLOCATED == 0, let context, let token else { return SQLITE_OK }
                     let term = String(decoding: UnsafeRawBufferPointer(start: token, count: Int(length)), as: UTF8.self)
-                    Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue().tokens.append(Token(term: term, bytes: Int(start)..<Int(end)))
+                    Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue().tokens.append(
+                        Token(term: term, bytes: Int(start)..<Int(end)))
                     return SQLITE_OK
                 }
             }

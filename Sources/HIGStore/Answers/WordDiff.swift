@@ -53,7 +53,8 @@ public enum WordDiff {
                     for d in 0...(n + m) {
                         for k in stride(from: -d, through: d, by: 2) {
                             // Down (an insertion) from diagonal k + 1, or right (a removal) from k - 1.
-                            var x = k == -d || (k != d && furthest[offset + k - 1] < furthest[offset + k + 1])
+                            var x =
+                                k == -d || (k != d && furthest[offset + k - 1] < furthest[offset + k + 1])
                                 ? furthest[offset + k + 1] : furthest[offset + k - 1] + 1
                             var y = x - k
                             while x < n && y < m && a[prefix + x] == b[prefix + y] {

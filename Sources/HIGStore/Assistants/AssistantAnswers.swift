@@ -34,7 +34,9 @@ extension RuleStore {
         let related = { (rule: RuleDetail.Related) in RuleAnswer.Related(id: rule.id, kind: rule.kind, summary: rule.summary) }
         return RuleAnswer(
             rule: CitedRule(record: detail.record), editionName: detail.editionName,
-            repairs: detail.repairs.map { .init(line: $0.line, kind: $0.kind.rawValue, original: $0.original, replacement: $0.replacement) },
+            repairs: detail.repairs.map {
+                .init(line: $0.line, kind: $0.kind.rawValue, original: $0.original, replacement: $0.replacement)
+            },
             parent: detail.parent.map(related), children: detail.children.map(related),
             previousVersions: try links.filter { $0.to == id }.compactMap { try version($0, other: $0.from) },
             nextVersions: try links.filter { $0.from == id }.compactMap { try version($0, other: $0.to) })
@@ -42,11 +44,12 @@ extension RuleStore {
 
     func evolutionAnswer(_ arguments: AssistantArguments) throws -> EvolutionAnswer {
         let answer = try evolution(arguments.string("query") ?? "", limit: arguments.integer("limit"))
-        let reading: EvolutionAnswer.Reading = switch answer.reading {
-        case .rule(let id): .init(kind: "rule", value: id)
-        case .topic(let slug): .init(kind: "topic", value: slug)
-        case .words(let words): .init(kind: "words", value: words)
-        }
+        let reading: EvolutionAnswer.Reading =
+            switch answer.reading {
+            case .rule(let id): .init(kind: "rule", value: id)
+            case .topic(let slug): .init(kind: "topic", value: slug)
+            case .words(let words): .init(kind: "words", value: words)
+            }
         let lineages = answer.lineages.map {
             EvolutionAnswer.LineageJSON(editions: $0.editions, versions: $0.versions.map { CitedRule(record: $0) }, links: $0.links)
         }
@@ -54,9 +57,10 @@ extension RuleStore {
     }
 
     func diffAnswer(_ arguments: AssistantArguments) throws -> DiffAnswer {
-        let options = DiffOptions(topic: try arguments.string("topic").map { try resolveTopic($0).slug },
-                                  reversalsOnly: arguments.boolean("reversals_only"),
-                                  forceChangesOnly: arguments.boolean("force_changes_only"))
+        let options = DiffOptions(
+            topic: try arguments.string("topic").map { try resolveTopic($0).slug },
+            reversalsOnly: arguments.boolean("reversals_only"),
+            forceChangesOnly: arguments.boolean("force_changes_only"))
         let diff = try diff(from: arguments.string("from") ?? "", to: arguments.string("to") ?? "", options: options)
         var rules: [String: RuleMention] = [:]
         let shown = Set(diff.removed + diff.added + diff.notInExcerpt + diff.notInFromExcerpt + diff.changed.flatMap { [$0.from, $0.to] })
@@ -75,9 +79,11 @@ extension RuleStore {
     func topicsAnswer() throws -> TopicsAnswer {
         let (editions, topics) = try topicMatrix()
         let aliases = Dictionary(uniqueKeysWithValues: Taxonomy.bundled.topics.map { ($0.slug, $0.aliases) })
-        return TopicsAnswer(editions: editions, topics: topics.map {
-            .init(slug: $0.slug, name: $0.name, description: $0.description, aliases: aliases[$0.slug] ?? [], rulesByEdition: $0.counts)
-        })
+        return TopicsAnswer(
+            editions: editions,
+            topics: topics.map {
+                .init(slug: $0.slug, name: $0.name, description: $0.description, aliases: aliases[$0.slug] ?? [], rulesByEdition: $0.counts)
+            })
     }
 
     func editionAnswer(id: String) throws -> EditionAnswer? {

@@ -12,13 +12,21 @@ enum JSONArgument: Decodable, Equatable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Int.self) { self = .integer(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([JSONArgument].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONArgument].self)) }
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONArgument].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONArgument].self))
+        }
     }
 
     /// How a wrong value is named in an error.
@@ -64,7 +72,10 @@ public struct AssistantArguments: Sendable {
         }
         for parameter in tool.parameters {
             guard let value = values[parameter.name], value != .null else {
-                if parameter.required { throw .badArguments(tool: tool.name, reason: "missing the required argument '\(parameter.name)' (\(parameter.expected))") }
+                if parameter.required {
+                    throw .badArguments(
+                        tool: tool.name, reason: "missing the required argument '\(parameter.name)' (\(parameter.expected))")
+                }
                 continue
             }
             try store(value, for: parameter)

@@ -8,7 +8,9 @@ public enum AssistantCatalog {
         description: "Only this edition: an id from list_editions (e.g. 2008, 2010, 2011, current).")
     static let topic = AssistantParameter(
         name: "topic", kind: .string, required: false,
-        description: "Only this topic: a slug from list_topics (e.g. button-placement), its name, an alias or a close spelling (\"button colours\").")
+        description:
+            "Only this topic: a slug from list_topics (e.g. button-placement), its name, an alias or a close spelling (\"button colours\")."
+    )
 
     public static let searchRules = AssistantTool(
         name: "search_rules", title: "Search HIG rules",
@@ -22,17 +24,24 @@ public enum AssistantCatalog {
             and matched_any_word is true.
             """,
         parameters: [
-            AssistantParameter(name: "words", kind: .string, required: true,
-                               description: "The words to look for, e.g. \"destructive button\"."),
+            AssistantParameter(
+                name: "words", kind: .string, required: true,
+                description: "The words to look for, e.g. \"destructive button\"."),
             edition, topic,
-            AssistantParameter(name: "section", kind: .string, required: false,
-                               description: "Only rules whose section (heading path, e.g. \"Platform considerations › macOS\") contains these words, ignoring case."),
-            AssistantParameter(name: "platform", kind: .string, required: false,
-                               description: "Only rules that apply to this platform, e.g. iOS, macOS, watchOS."),
-            AssistantParameter(name: "kind", kind: .choice(kinds), required: false,
-                               description: "Only rules of this kind; guideline is a normative statement."),
-            AssistantParameter(name: "limit", kind: .integer(minimum: 1, maximum: 100, defaultValue: 10), required: false,
-                               description: "At most this many rules (default 10)."),
+            AssistantParameter(
+                name: "section", kind: .string, required: false,
+                description:
+                    "Only rules whose section (heading path, e.g. \"Platform considerations › macOS\") contains these words, ignoring case."
+            ),
+            AssistantParameter(
+                name: "platform", kind: .string, required: false,
+                description: "Only rules that apply to this platform, e.g. iOS, macOS, watchOS."),
+            AssistantParameter(
+                name: "kind", kind: .choice(kinds), required: false,
+                description: "Only rules of this kind; guideline is a normative statement."),
+            AssistantParameter(
+                name: "limit", kind: .integer(minimum: 1, maximum: 100, defaultValue: 10), required: false,
+                description: "At most this many rules (default 10)."),
         ])
 
     public static let getRule = AssistantTool(
@@ -45,8 +54,9 @@ public enum AssistantCatalog {
             (reversal, change of normative force, curated link). Quote the citation (file:lines).
             """,
         parameters: [
-            AssistantParameter(name: "id", kind: .string, required: true,
-                               description: "A rule id: an edition id, a dash and 8 hex digits, e.g. 2011-a4f784df."),
+            AssistantParameter(
+                name: "id", kind: .string, required: true,
+                description: "A rule id: an edition id, a dash and 8 hex digits, e.g. 2011-a4f784df.")
         ])
 
     public static let ruleEvolution = AssistantTool(
@@ -60,10 +70,12 @@ public enum AssistantCatalog {
             `reading` says which. Use it for "what did the HIG say about X in 2008, and now?".
             """,
         parameters: [
-            AssistantParameter(name: "query", kind: .string, required: true,
-                               description: "A rule id, a topic, or words, e.g. \"button colors\" or tap."),
-            AssistantParameter(name: "limit", kind: .integer(minimum: 1, maximum: 50, defaultValue: 5), required: false,
-                               description: "At most this many lineages (default 5); `omitted` counts the rest."),
+            AssistantParameter(
+                name: "query", kind: .string, required: true,
+                description: "A rule id, a topic, or words, e.g. \"button colors\" or tap."),
+            AssistantParameter(
+                name: "limit", kind: .integer(minimum: 1, maximum: 50, defaultValue: 5), required: false,
+                description: "At most this many lineages (default 5); `omitted` counts the rest."),
         ])
 
     public static let editionDiff = AssistantTool(
@@ -77,12 +89,15 @@ public enum AssistantCatalog {
         parameters: [
             AssistantParameter(name: "from", kind: .string, required: true, description: "The older edition id, e.g. 2011."),
             AssistantParameter(name: "to", kind: .string, required: true, description: "The newer edition id, e.g. current."),
-            AssistantParameter(name: "topic", kind: .string, required: false,
-                               description: "Only rules of this topic on either side (slug, name, alias or close spelling)."),
-            AssistantParameter(name: "reversals_only", kind: .boolean, required: false,
-                               description: "Only changes flagged as reversals (advice turned around)."),
-            AssistantParameter(name: "force_changes_only", kind: .boolean, required: false,
-                               description: "Only changes of normative force (e.g. prefer → generally use)."),
+            AssistantParameter(
+                name: "topic", kind: .string, required: false,
+                description: "Only rules of this topic on either side (slug, name, alias or close spelling)."),
+            AssistantParameter(
+                name: "reversals_only", kind: .boolean, required: false,
+                description: "Only changes flagged as reversals (advice turned around)."),
+            AssistantParameter(
+                name: "force_changes_only", kind: .boolean, required: false,
+                description: "Only changes of normative force (e.g. prefer → generally use)."),
         ])
 
     public static let listEditions = AssistantTool(

@@ -22,22 +22,23 @@ public enum AssistantError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A mistake in what the assistant asked for, in words that name the tools' arguments
     /// rather than the command line's options.
     static func from(_ error: HIGError, tool: String) -> AssistantError {
-        let reason: String = switch error {
-        case .unknownRule(let id, let suggestions):
-            "no rule with id '\(id)'"
-                + (suggestions.isEmpty ? "" : "; did you mean \(suggestions.joined(separator: ", "))?")
-                + " (find ids with search_rules)"
-        case .unknownEdition(let edition, let known):
-            "unknown edition '\(edition)'; the editions are \(known.joined(separator: ", ")) (see list_editions)"
-        case .unknownTopic(let topic, let nearest):
-            "unknown topic '\(topic)'; nearest: \(nearest.joined(separator: ", ")) (see list_topics)"
-        case .emptySearch:
-            "nothing to search for; give one or more words in 'words'"
-        case .editionsOutOfOrder(let from, let to):
-            "\(from) does not come before \(to); give the older edition as 'from' (see list_editions)"
-        default:
-            error.description
-        }
+        let reason: String =
+            switch error {
+            case .unknownRule(let id, let suggestions):
+                "no rule with id '\(id)'"
+                    + (suggestions.isEmpty ? "" : "; did you mean \(suggestions.joined(separator: ", "))?")
+                    + " (find ids with search_rules)"
+            case .unknownEdition(let edition, let known):
+                "unknown edition '\(edition)'; the editions are \(known.joined(separator: ", ")) (see list_editions)"
+            case .unknownTopic(let topic, let nearest):
+                "unknown topic '\(topic)'; nearest: \(nearest.joined(separator: ", ")) (see list_topics)"
+            case .emptySearch:
+                "nothing to search for; give one or more words in 'words'"
+            case .editionsOutOfOrder(let from, let to):
+                "\(from) does not come before \(to); give the older edition as 'from' (see list_editions)"
+            default:
+                error.description
+            }
         return .badArguments(tool: tool, reason: reason)
     }
 }

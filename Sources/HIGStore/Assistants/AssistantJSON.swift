@@ -171,8 +171,9 @@ struct EditionJSON: Encodable {
         rules = edition.rules
         rulesByKind = Dictionary(uniqueKeysWithValues: edition.rulesByKind.map { ($0.key.rawValue, $0.value) })
         sources = edition.sources.map {
-            SourceJSON(file: $0.path, document: $0.document, chunk: $0.chunk, form: $0.form,
-                       coverage: $0.coverage, rules: $0.rules, sha256: $0.sha256)
+            SourceJSON(
+                file: $0.path, document: $0.document, chunk: $0.chunk, form: $0.form,
+                coverage: $0.coverage, rules: $0.rules, sha256: $0.sha256)
         }
         uri = AssistantResources.editionURI(edition.id)
     }

@@ -17,10 +17,16 @@ public enum AssistantResources {
     public static let mimeType = "application/json"
 
     public static let templates = [
-        Template(uriTemplate: "hig://rule/{id}", name: "HIG rule",
-                 description: "One rule by id (e.g. hig://rule/2010-be6ca266): what get_rule answers, with its text, verbatim source, provenance and previous and next versions."),
-        Template(uriTemplate: "hig://edition/{id}", name: "HIG edition",
-                 description: "One edition by id (e.g. hig://edition/2011): its sources and coverage, and every rule of it with its citation, in reading order."),
+        Template(
+            uriTemplate: "hig://rule/{id}", name: "HIG rule",
+            description:
+                "One rule by id (e.g. hig://rule/2010-be6ca266): what get_rule answers, with its text, verbatim source, provenance and previous and next versions."
+        ),
+        Template(
+            uriTemplate: "hig://edition/{id}", name: "HIG edition",
+            description:
+                "One edition by id (e.g. hig://edition/2011): its sources and coverage, and every rule of it with its citation, in reading order."
+        ),
     ]
 
     static func editionURI(_ id: String) -> String { "hig://edition/\(id)" }
@@ -35,7 +41,10 @@ public enum AssistantResources {
         for (prefix, make) in [("hig://rule/", Target.rule), ("hig://edition/", Target.edition)] where uri.hasPrefix(prefix) {
             let id = String(uri.dropFirst(prefix.count))
             guard !id.isEmpty, !id.contains("/") else {
-                throw .unknownResource(uri: uri, reason: "give one id after \(prefix), e.g. \(prefix == "hig://rule/" ? "hig://rule/2010-be6ca266" : "hig://edition/2011")")
+                throw .unknownResource(
+                    uri: uri,
+                    reason:
+                        "give one id after \(prefix), e.g. \(prefix == "hig://rule/" ? "hig://rule/2010-be6ca266" : "hig://edition/2011")")
             }
             return make(id.removingPercentEncoding ?? id)
         }

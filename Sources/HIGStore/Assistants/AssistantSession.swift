@@ -73,7 +73,8 @@ public final class AssistantSession {
     static func isArgumentMistake(_ error: HIGError) -> Bool {
         switch error {
         case .unknownEdition, .unknownKind, .unknownRule, .unknownTopic, .ambiguousTopic, .emptySearch,
-             .malformedSearch, .invalidLimit, .editionsOutOfOrder: true
+            .malformedSearch, .invalidLimit, .editionsOutOfOrder:
+            true
         default: false
         }
     }
@@ -81,8 +82,9 @@ public final class AssistantSession {
     /// The editions, each a resource (rules are many: they are reached through the template).
     public func listedResources() throws -> [AssistantResources.Listed] {
         try currentStore().editions().map {
-            .init(uri: AssistantResources.editionURI($0.id), name: "HIG edition \($0.id)",
-                  description: "\($0.name): \($0.rules) rules, \($0.coverage)")
+            .init(
+                uri: AssistantResources.editionURI($0.id), name: "HIG edition \($0.id)",
+                description: "\($0.name): \($0.rules) rules, \($0.coverage)")
         }
     }
 
@@ -99,7 +101,8 @@ public final class AssistantSession {
             }
         case .edition(let id):
             guard let answer = try store.editionAnswer(id: id) else {
-                throw AssistantError.unknownResource(uri: uri, reason: "no edition '\(id)'; the editions are \(try store.editionIDs().joined(separator: ", "))")
+                throw AssistantError.unknownResource(
+                    uri: uri, reason: "no edition '\(id)'; the editions are \(try store.editionIDs().joined(separator: ", "))")
             }
             return try AssistantJSON.encode(answer)
         }

@@ -113,8 +113,10 @@ enum FastText {
         if lead < 0xF0 {
             return ((lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F), 3)
         }
-        return ((lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
-            | UInt32(bytes[index + 3] & 0x3F), 4)
+        return (
+            (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+                | UInt32(bytes[index + 3] & 0x3F), 4
+        )
     }
 
     /// The lowercased start of `text`, enough for `hasPrefix` tests of up to `length - 1`
@@ -143,7 +145,8 @@ enum FastText {
     /// both ends are ASCII characters other than space and tab (nothing to trim then).
     static func trimmingWhitespaces(_ text: String) -> String {
         if let first = text.utf8.first, let last = text.utf8.last, first < 128, last < 128,
-           first != 32, first != 9, last != 32, last != 9 {
+            first != 32, first != 9, last != 32, last != 9
+        {
             return text
         }
         return text.trimmingCharacters(in: .whitespaces)
@@ -159,7 +162,8 @@ enum FastText {
             switch scalar.value {
             case 13: false
             case 0..<0x300, 0x2010...0x2027, 0x2030...0x205E, 0x20A0...0x20BF, 0x2100...0x214F, 0x2190...0x22FF,
-                 0x2500...0x27BF: true
+                0x2500...0x27BF:
+                true
             default: false
             }
         }

@@ -100,8 +100,9 @@ public struct GluedWordRepairer: Sendable {
         var token = token
         // "users(these": a word run into an opening bracket.
         if let bracket = token.firstIndex(of: "("), bracket != token.startIndex,
-           token[token.index(before: bracket)].isLetter,
-           token[..<bracket].allSatisfy({ $0.isLetter }) {
+            token[token.index(before: bracket)].isLetter,
+            token[..<bracket].allSatisfy({ $0.isLetter })
+        {
             let fixed = token[..<bracket] + " " + token[bracket...]
             repairs.append(Repair(line: line, kind: .gluedPunctuation, original: token, replacement: String(fixed)))
             token = String(fixed)
@@ -112,7 +113,8 @@ public struct GluedWordRepairer: Sendable {
         }
         // The word itself, without surrounding punctuation.
         guard let first = token.firstIndex(where: \.isLetter),
-              let last = token.lastIndex(where: \.isLetter) else { return (token, repairs) }
+            let last = token.lastIndex(where: \.isLetter)
+        else { return (token, repairs) }
         let core = token[first...last]
         guard let pieces = split(String(core)) else { return (token, repairs) }
         let replacement = pieces.joined(separator: " ")
@@ -125,7 +127,8 @@ public struct GluedWordRepairer: Sendable {
         // A token longer than four of the longest words cannot be cut into known words.
         let length = word.count
         guard length >= Self.minimumLength, length <= Self.maximumPieces * Self.maximumPieceLength,
-              word.allSatisfy({ $0.isLetter && $0.isASCII }) else { return nil }
+            word.allSatisfy({ $0.isLetter && $0.isASCII })
+        else { return nil }
         // Only "lowercase" or "Capitalized" tokens: inner capitals mark names (iPadOS, UIAlertView).
         let tail = word.dropFirst()
         guard tail.allSatisfy(\.isLowercase) else { return nil }
@@ -183,7 +186,8 @@ public struct GluedWordRepairer: Sendable {
                         if candidate.count < current.count { winner = candidate }
                     } else if candidate.score != current.score {
                         if candidate.score > current.score { winner = candidate }
-                    } else if pieces(from: start, firstEnd: end).lexicographicallyPrecedes(pieces(from: start, firstEnd: current.firstEnd)) {
+                    } else if pieces(from: start, firstEnd: end).lexicographicallyPrecedes(pieces(from: start, firstEnd: current.firstEnd))
+                    {
                         winner = candidate
                     }
                 } else {

@@ -18,7 +18,8 @@ extension MarkupStripper {
             index += 1
             // An opening marker may be completed by the bytes after a removed comment: "<!<!---->--".
             if out.count >= 4, out[out.count - 4] == UInt8(ascii: "<"), out[out.count - 3] == UInt8(ascii: "!"),
-               out[out.count - 2] == UInt8(ascii: "-"), out[out.count - 1] == UInt8(ascii: "-") {
+                out[out.count - 2] == UInt8(ascii: "-"), out[out.count - 1] == UInt8(ascii: "-")
+            {
                 out.removeLast(4)
                 index = find(Array("-->".utf8), in: bytes, from: index).map { $0 + 3 } ?? bytes.count
             }
@@ -83,7 +84,8 @@ extension MarkupStripper {
             return true
         }
         let mayHoldMarker = bytes.indices.contains { index in
-            (bytes[index] == UInt8(ascii: "i") && starts("id=\"page-", at: index)) || (bytes[index] == UInt8(ascii: "_") && starts("_page_", at: index))
+            (bytes[index] == UInt8(ascii: "i") && starts("id=\"page-", at: index))
+                || (bytes[index] == UInt8(ascii: "_") && starts("_page_", at: index))
         }
         guard mayHoldMarker else { return [] }
         guard bytes.allSatisfy({ $0 < 128 && $0 != 13 }) else { return nil }
@@ -124,7 +126,8 @@ extension MarkupStripper {
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "!"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") {
                 guard let close = find(Array("](".utf8), in: bytes, from: index + 2),
-                      let end = find([UInt8(ascii: ")")], in: bytes, from: close + 2) else {
+                    let end = find([UInt8(ascii: ")")], in: bytes, from: close + 2)
+                else {
                     out.append(contentsOf: bytes[index...])
                     break
                 }
@@ -148,7 +151,8 @@ extension MarkupStripper {
         while index < scalars.count {
             let c = scalars[index]
             if c == "<", index + 1 < lastClose, scalars[index + 1].properties.isAlphabetic || scalars[index + 1] == "/",
-               let end = scalars[(index + 1)...].firstIndex(of: ">") {
+                let end = scalars[(index + 1)...].firstIndex(of: ">")
+            {
                 index = end + 1
             } else {
                 out.append(c)
@@ -180,7 +184,8 @@ extension MarkupStripper {
             if c == "[" {
                 openBrackets.append(index)
             } else if c == "]", index + 1 < scalars.count, scalars[index + 1] == "(", index + 2 <= lastClose,
-                      let close = scalars[(index + 2)...].firstIndex(of: ")") {
+                let close = scalars[(index + 2)...].firstIndex(of: ")")
+            {
                 if let open = openBrackets.popLast() { remove.insert(open) }
                 for i in index...close { remove.insert(i) }
                 index = close

@@ -201,8 +201,13 @@ public struct MarkupStripper: Sendable {
     static func removeResidue(_ s: String) -> String {
         var s = s
         for _ in 0..<maximumResiduePasses {
-            let mayHoldMarkup = FastText.containsByte(in: s, where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "*")
-                || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "!") })
+            let mayHoldMarkup =
+                FastText.containsByte(
+                    in: s,
+                    where: {
+                        $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "*")
+                            || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "!")
+                    })
                 || s.unicodeScalars.first.map(bulletScalars.contains) == true
             guard mayHoldMarkup else { return s }
             var next = removeImages(removeComments(s))

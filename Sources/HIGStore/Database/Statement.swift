@@ -82,10 +82,12 @@ final class Statement {
         if isText {
             let start = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
             // An empty buffer may have no address, and a NULL pointer would bind NULL.
-            code = start.map { sqlite3_bind_text64(handle, index, $0, UInt64(bytes.count), SQLITE_STATIC, UInt8(SQLITE_UTF8)) }
+            code =
+                start.map { sqlite3_bind_text64(handle, index, $0, UInt64(bytes.count), SQLITE_STATIC, UInt8(SQLITE_UTF8)) }
                 ?? sqlite3_bind_text(handle, index, "", 0, SQLITE_TRANSIENT)
         } else {
-            code = bytes.baseAddress.map { sqlite3_bind_blob64(handle, index, $0, UInt64(bytes.count), SQLITE_STATIC) }
+            code =
+                bytes.baseAddress.map { sqlite3_bind_blob64(handle, index, $0, UInt64(bytes.count), SQLITE_STATIC) }
                 ?? sqlite3_bind_zeroblob(handle, index, 0)
         }
         try check(code, connection, sql: sql)

@@ -133,7 +133,8 @@ extension EditionManifest {
         var paths = Set<String>()
         for file in files {
             guard ids.contains(file.edition) else {
-                throw invalid("file \(file.path) names unknown edition '\(file.edition)' (declared: \(editions.map(\.id).joined(separator: ", ")))")
+                throw invalid(
+                    "file \(file.path) names unknown edition '\(file.edition)' (declared: \(editions.map(\.id).joined(separator: ", ")))")
             }
             guard paths.insert(file.path).inserted else { throw invalid("file \(file.path) is listed twice") }
             // The file system would read the path only up to the NUL, not what the manifest says.
@@ -142,7 +143,8 @@ extension EditionManifest {
             }
             for restored in file.restoredPlatforms ?? [] {
                 guard restored.line >= 1, !restored.platforms.isEmpty, !restored.why.isEmpty else {
-                    throw invalid("file \(file.path): restored_platforms at line \(restored.line) needs a line of 1 or more, platforms and a why")
+                    throw invalid(
+                        "file \(file.path): restored_platforms at line \(restored.line) needs a line of 1 or more, platforms and a why")
                 }
             }
         }

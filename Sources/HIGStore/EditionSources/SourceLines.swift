@@ -24,7 +24,7 @@ public struct SourceLines: RandomAccessCollection, Sendable {
     /// to the last line's end.
     func utf8Range(_ lines: ClosedRange<Int>) -> Range<String.Index> {
         let utf8 = text.utf8
-        return utf8.index(utf8.startIndex, offsetBy: Int(starts[lines.lowerBound]))
-            ..< utf8.index(utf8.startIndex, offsetBy: Int(ends[lines.upperBound]))
+        return utf8.index(
+            utf8.startIndex, offsetBy: Int(starts[lines.lowerBound]))..<utf8.index(utf8.startIndex, offsetBy: Int(ends[lines.upperBound]))
     }
 }

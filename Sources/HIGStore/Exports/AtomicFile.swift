@@ -169,11 +169,12 @@ public enum AtomicFile {
     /// The error for `code`; a failure while writing through to a pipe or device may come after
     /// part of the output went out, so it does not claim that nothing was written.
     static func error(_ code: Int32, path: String, writingThrough: Bool = false) -> HIGError {
-        let reason = switch code {
-        case ENOSPC, EDQUOT: "no space left on the device"
-        case ELOOP: "too many symbolic links"
-        default: String(cString: strerror(code))
-        }
+        let reason =
+            switch code {
+            case ENOSPC, EDQUOT: "no space left on the device"
+            case ELOOP: "too many symbolic links"
+            default: String(cString: strerror(code))
+            }
         if writingThrough { return .outputIncomplete(path: path, reason: reason) }
         return code == EISDIR ? .outputIsDirectory(path: path) : .outputUnwritable(path: path, reason: reason)
     }

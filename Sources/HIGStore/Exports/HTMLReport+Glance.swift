@@ -2,8 +2,10 @@
 /// not-in-excerpt included, so the report and the command line agree.
 extension HTMLReport {
     /// The summary's columns after the pair of editions, in `EditionDiff.counts` order.
-    static let glanceColumns = ["Unchanged", "Reworded", "Revised", "Replaced", "Split", "Merged", "Added", "Removed",
-                                "Not in the newer excerpt", "Not in the older excerpt", "Reversals", "Force changes"]
+    static let glanceColumns = [
+        "Unchanged", "Reworded", "Revised", "Replaced", "Split", "Merged", "Added", "Removed",
+        "Not in the newer excerpt", "Not in the older excerpt", "Reversals", "Force changes",
+    ]
 
     func summary() -> String {
         guard let diffs = content.editionDiffs else { return "" }
@@ -17,7 +19,8 @@ extension HTMLReport {
         for column in Self.glanceColumns { out += "<th scope=\"col\">\(h(column))</th>" }
         out += "</tr></thead>\n<tbody>\n"
         for diff in diffs {
-            let values = diff.counts.map(\.1)
+            let values =
+                diff.counts.map(\.1)
                 + [diff.notInFromExcerpt.count, diff.changed.filter(\.reversal).count, diff.changed.filter(\.forceChanged).count]
             out += "<tr><th scope=\"row\">\(h(diff.from)) → \(h(diff.to))"
             out += "<code class=\"meta\">\(h(TextRenderer.diffCommand(diff, .init(topic: content.filter.topic))))</code></th>"

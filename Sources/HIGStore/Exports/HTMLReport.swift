@@ -98,8 +98,9 @@ public struct HTMLReport: Sendable {
 
     func rulesTable() -> String {
         let exported = Set(content.rules.map(\.id))
-        let lineageOf = Dictionary(content.lineages.flatMap { lineage in lineage.versions.map { ($0.id, lineage) } },
-                                   uniquingKeysWith: { first, _ in first })
+        let lineageOf = Dictionary(
+            content.lineages.flatMap { lineage in lineage.versions.map { ($0.id, lineage) } },
+            uniquingKeysWith: { first, _ in first })
         var out = """
             <section id="rules" aria-labelledby="rules-title">
             <h2 id="rules-title">Rules</h2>
@@ -120,8 +121,10 @@ public struct HTMLReport: Sendable {
                 currentEdition = rule.edition
                 let edition = content.editions.first { $0.id == rule.edition }
                 let n = content.rules.filter { $0.edition == rule.edition }.count
-                out += "<tbody role=\"rowgroup\">\n<tr role=\"row\" class=\"group\"><th colspan=\"5\" scope=\"rowgroup\" role=\"rowheader\">"
-                out += "<span class=\"edition\">\(h(rule.edition))</span> \(h(edition?.name ?? "")) <span class=\"muted group-count\">· \(count(n, "rule"))</span></th></tr>\n"
+                out +=
+                    "<tbody role=\"rowgroup\">\n<tr role=\"row\" class=\"group\"><th colspan=\"5\" scope=\"rowgroup\" role=\"rowheader\">"
+                out +=
+                    "<span class=\"edition\">\(h(rule.edition))</span> \(h(edition?.name ?? "")) <span class=\"muted group-count\">· \(count(n, "rule"))</span></th></tr>\n"
             }
             let lineage = lineageOf[rule.id]
             out += "<tr role=\"row\" id=\"\(anchor(rule.id))\"\(dataAttributes(rule, words: "td.rule-text"))>"
@@ -142,7 +145,8 @@ public struct HTMLReport: Sendable {
             out += "</tr>\n"
         }
         if content.rules.isEmpty {
-            out += "<tbody role=\"rowgroup\"><tr role=\"row\"><td role=\"cell\" colspan=\"5\">No rule matches the export’s filter.</td></tr>\n"
+            out +=
+                "<tbody role=\"rowgroup\"><tr role=\"row\"><td role=\"cell\" colspan=\"5\">No rule matches the export’s filter.</td></tr>\n"
         }
         out += "</tbody>\n</table>\n</section>\n\n"
         return out
@@ -185,7 +189,9 @@ public struct HTMLReport: Sendable {
         for flag in incoming.flatMap(flagBadges) where !flags.contains(flag) { flags.append(flag) }
         if !flags.isEmpty { out += "<span class=\"flags\">" + flags.joined(separator: " ") + "</span>" }
         let next = lineage.links.filter { $0.from == rule.id }.map(\.to)
-        if !next.isEmpty { out += "<span class=\"meta\">continues in " + next.map { ruleLink($0, exported) }.joined(separator: ", ") + "</span>" }
+        if !next.isEmpty {
+            out += "<span class=\"meta\">continues in " + next.map { ruleLink($0, exported) }.joined(separator: ", ") + "</span>"
+        }
         out += then
         out += "<a class=\"to-timeline\" href=\"#\(lineageAnchor(lineage))\">Timeline<span class=\"vh\"> of \(h(rule.id))</span></a>"
         return out
@@ -208,7 +214,8 @@ public struct HTMLReport: Sendable {
         for file in content.sourceFiles {
             out += "<tr><th scope=\"row\"><a href=\"\(h(sourceBase + file.file))\">\(h(file.file))</a></th>"
             out += "<td data-label=\"Edition\">\(h(file.edition))</td><td data-label=\"Document\">\(h(file.documentAndChunk))</td>"
-            out += "<td data-label=\"Lines cited\">\(file.lines.lowerBound)–\(file.lines.upperBound)</td><td data-label=\"Rules\">\(file.rules)</td>"
+            out +=
+                "<td data-label=\"Lines cited\">\(file.lines.lowerBound)–\(file.lines.upperBound)</td><td data-label=\"Rules\">\(file.rules)</td>"
             out += "<td data-label=\"SHA-256\"><code class=\"hash\">\(h(file.sha256))</code></td></tr>\n"
         }
         out += "</tbody>\n</table>\n</div>\n</section>\n"

@@ -11,7 +11,8 @@ public enum MarkdownExport {
 
     public static func document(_ content: ExportContent, groupBy grouping: Grouping, provenance: ExportProvenance) -> String {
         var out = "# HIG rules by \(grouping.rawValue)\n\n"
-        out += "\(MarkdownText.inline(content.scopeSentence)) of Apple's Human Interface Guidelines."
+        out +=
+            "\(MarkdownText.inline(content.scopeSentence)) of Apple's Human Interface Guidelines."
             + " Exported by hig \(provenance.version) on \(provenance.date).\n"
         switch grouping {
         case .edition:
@@ -27,8 +28,11 @@ public enum MarkdownExport {
             var groups = content.topics.map { topic in
                 (heading: topic.name, about: topic.description, rules: content.rules.filter { $0.topics.contains(topic.slug) })
             }
-            groups.append((heading: "No topic", about: "Rules that match no topic of the taxonomy (`hig topics`).",
-                           rules: content.rules.filter(\.topics.isEmpty)))
+            groups.append(
+                (
+                    heading: "No topic", about: "Rules that match no topic of the taxonomy (`hig topics`).",
+                    rules: content.rules.filter(\.topics.isEmpty)
+                ))
             for group in groups where !group.rules.isEmpty {
                 out += "\n## \(MarkdownText.inline(group.heading))\n\n"
                 out += "\(MarkdownText.inline(group.about)) \(count(group.rules.count, "rule")).\n\n"

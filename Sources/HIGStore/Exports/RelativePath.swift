@@ -19,9 +19,11 @@ public enum RelativePath {
     /// every one of them. When none does, `""`: the links are then relative to the report.
     public static func sourceBase(files: [String], reportFolder: URL, roots: [URL]) -> String {
         let wanted = Set(files)
-        guard let root = roots.first(where: { root in
-            wanted.allSatisfy { FileManager.default.fileExists(atPath: root.appending(path: $0).path(percentEncoded: false)) }
-        }) else { return "" }
+        guard
+            let root = roots.first(where: { root in
+                wanted.allSatisfy { FileManager.default.fileExists(atPath: root.appending(path: $0).path(percentEncoded: false)) }
+            })
+        else { return "" }
         return prefix(from: reportFolder, to: root)
     }
 

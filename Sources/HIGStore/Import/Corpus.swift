@@ -56,7 +56,8 @@ public struct Corpus: Sendable {
             // Lines joined with LF are the text itself where no CR ends a line.
             let endsWithLF = !FastText.contains(13, in: file.text)
             let verbatims = drafts.map { draft -> Substring in
-                endsWithLF ? file.text[file.lines.utf8Range((draft.lineStart - 1)...(draft.lineEnd - 1))]
+                endsWithLF
+                    ? file.text[file.lines.utf8Range((draft.lineStart - 1)...(draft.lineEnd - 1))]
                     : Substring(file.lines[(draft.lineStart - 1)..<draft.lineEnd].joined(separator: "\n"))
             }
             return (drafts, verbatims, RuleIdentifier.firstAttempts(edition: edition.id, verbatims: verbatims))
@@ -67,12 +68,15 @@ public struct Corpus: Sendable {
             let (drafts, verbatims, firstAttempts) = split[index]
             // Each file's drafts and digests are let go once its rules are made.
             split[index] = ([], [], [])
-            let ids = RuleIdentifier.assign(edition: edition.id, verbatims: verbatims, firstAttempts: firstAttempts,
-                                            taken: &taken[edition.id, default: []])
-            allRules.append(drafts.indices.map { index in
-                Rule(id: ids[index], parentID: drafts[index].parentOrdinal.map { ids[$0 - 1] },
-                     draft: drafts[index], verbatimText: verbatims[index])
-            })
+            let ids = RuleIdentifier.assign(
+                edition: edition.id, verbatims: verbatims, firstAttempts: firstAttempts,
+                taken: &taken[edition.id, default: []])
+            allRules.append(
+                drafts.indices.map { index in
+                    Rule(
+                        id: ids[index], parentID: drafts[index].parentOrdinal.map { ids[$0 - 1] },
+                        draft: drafts[index], verbatimText: verbatims[index])
+                })
         }
         let sources = ParallelMap.map(Array(zip(files, allRules))) { file, rules in
             Source(file: file.0, edition: file.1, rules: rules, rulesDigest: digest(file.0, file.1, rules))

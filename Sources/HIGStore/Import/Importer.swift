@@ -71,12 +71,14 @@ public enum Importer {
             if wanted[path] == nil && manifestEditions.contains(row.string("edition_id")) { plan.filesRemoved += 1 }
         }
         plan.newSources = corpus.sources.filter { !unchanged.contains($0.file.path) }
-        plan.editionsRemoved = try db.rows("""
+        plan.editionsRemoved = try db.rows(
+            """
             SELECT e.id, coalesce((SELECT sum(c.rules) FROM source_rule_counts c JOIN sources s ON s.id = c.source_id
                                    WHERE s.edition_id = e.id), 0) AS rules
             FROM editions e WHERE e.id NOT IN (SELECT value FROM json_each(?)) ORDER BY e.position
-            """, try jsonList(corpus.manifest.editions.map(\.id)))
-            .map { ImportReport.RemovedEdition(id: $0.string("id"), rules: $0.int("rules")) }
+            """, try jsonList(corpus.manifest.editions.map(\.id))
+        )
+        .map { ImportReport.RemovedEdition(id: $0.string("id"), rules: $0.int("rules")) }
         return plan
     }
 
@@ -122,8 +124,9 @@ public enum Importer {
                 repairs: sources.reduce(0) { $0 + $1.rules.reduce(0) { $0 + $1.draft.repairs.count } },
                 filesWritten: written[edition.id, default: 0])
         }
-        return ImportReport(editions: editions, filesRemoved: plan.filesRemoved, editionsRemoved: plan.editionsRemoved,
-                            topicsRecomputed: topicsRecomputed)
+        return ImportReport(
+            editions: editions, filesRemoved: plan.filesRemoved, editionsRemoved: plan.editionsRemoved,
+            topicsRecomputed: topicsRecomputed)
     }
 
     private static func jsonList(_ values: [String]) throws -> String {
@@ -132,7 +135,8 @@ public enum Importer {
 
     private static func upsert(_ edition: EditionManifest.Edition, _ db: Database) throws {
         let platforms = String(decoding: try JSONEncoder().encode(edition.platforms), as: UTF8.self)
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO editions (id, name, position, date, platform_scope, platforms) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET name = excluded.name, position = excluded.position, date = excluded.date,
                 platform_scope = excluded.platform_scope, platforms = excluded.platforms
@@ -144,7 +148,8 @@ public enum Importer {
     /// Inserts a source file's row and returns its id.
     private static func insert(_ source: Corpus.Source, _ db: Database) throws -> Int {
         let file = source.file
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO sources (edition_id, path, document, chunk, form, coverage, sha256, line_count, rules_digest)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, source.edition.id, file.path, file.entry.document, file.entry.chunk, file.entry.form.rawValue,
@@ -158,9 +163,12 @@ public enum Importer {
     private static func insertRules(of sources: [(source: Corpus.Source, id: Int)], _ db: Database) throws {
         // Fields are read through the arrays, not out of copied `Rule`s: a copy retains every
         // one of a rule's strings, and that was a third of this function's own time.
-        var rules = BatchInsert(db, into: "rules", columns: [
-            "id", "edition_id", "source_id", "ordinal", "parent_id", "kind", "section", "title", "text", "verbatim",
-            "line_start", "line_end", "page"])
+        var rules = BatchInsert(
+            db, into: "rules",
+            columns: [
+                "id", "edition_id", "source_id", "ordinal", "parent_id", "kind", "section", "title", "text", "verbatim",
+                "line_start", "line_end", "page",
+            ])
         for (source, sourceID) in sources {
             let edition = DatabaseValue.text(source.edition.id)
             for index in source.rules.indices {
@@ -195,8 +203,10 @@ public enum Importer {
         for (s, r) in byID where !sources[s].source.rules[r].draft.repairs.isEmpty {
             let id = DatabaseValue.text(sources[s].source.rules[r].id)
             for (seq, repair) in sources[s].source.rules[r].draft.repairs.enumerated() {
-                try repairs.append(values: [id, .integer(Int64(seq + 1)), repair.line.databaseValue, .text(repair.kind.rawValue),
-                                            .text(repair.original), .text(repair.replacement)])
+                try repairs.append(values: [
+                    id, .integer(Int64(seq + 1)), repair.line.databaseValue, .text(repair.kind.rawValue),
+                    .text(repair.original), .text(repair.replacement),
+                ])
             }
         }
         try repairs.finish()
@@ -211,7 +221,9 @@ public enum Importer {
             var byKind: [RuleKind: Int] = [:]
             for index in source.rules.indices { byKind[source.rules[index].draft.kind, default: 0] += 1 }
             for kind in RuleKind.allCases {
-                if let count = byKind[kind] { try counts.append(values: [.integer(Int64(sourceID)), .text(kind.rawValue), count.databaseValue]) }
+                if let count = byKind[kind] {
+                    try counts.append(values: [.integer(Int64(sourceID)), .text(kind.rawValue), count.databaseValue])
+                }
             }
         }
         try counts.finish()

@@ -9,7 +9,8 @@ enum SearchIndex {
     /// Indexes the rules of every source whose id is above `sourceID`: the files this import
     /// inserted, since new sources get ids above every kept one.
     static func add(sourcesAbove sourceID: Int, _ db: Database) throws(SQLiteError) {
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO rules_fts (rowid, title, text) SELECT rowid, title, text FROM rules WHERE source_id > ?
             """, sourceID)
     }
@@ -19,7 +20,8 @@ enum SearchIndex {
     static func remove(sources sourceIDs: [Int], _ db: Database) throws(SQLiteError) {
         guard !sourceIDs.isEmpty else { return }
         let list = "[" + sourceIDs.map(String.init).joined(separator: ",") + "]"
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO rules_fts (rules_fts, rowid, title, text)
             SELECT 'delete', rowid, title, text FROM rules WHERE source_id IN (SELECT value FROM json_each(?))
             """, list)

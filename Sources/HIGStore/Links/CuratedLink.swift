@@ -49,12 +49,15 @@ public struct CuratedLink: Sendable, Equatable {
         return try file.links.enumerated().map { index, entry in
             let allowed: [ChangeClass] = [.unchanged, .reworded, .revised, .replaced, .split, .merged]
             guard let change = ChangeClass(rawValue: entry.change), allowed.contains(change) else {
-                throw HIGError.manifestInvalid(path: path, reason: "links[\(index)].change '\(entry.change)' is not one of \(allowed.map(\.rawValue).joined(separator: ", "))")
+                throw HIGError.manifestInvalid(
+                    path: path,
+                    reason: "links[\(index)].change '\(entry.change)' is not one of \(allowed.map(\.rawValue).joined(separator: ", "))")
             }
             guard !entry.why.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw HIGError.manifestInvalid(path: path, reason: "links[\(index)] gives no reason ('why')")
             }
-            return CuratedLink(from: try rule(entry.from, entry: index), to: try rule(entry.to, entry: index), change: change, why: entry.why)
+            return CuratedLink(
+                from: try rule(entry.from, entry: index), to: try rule(entry.to, entry: index), change: change, why: entry.why)
         }
     }
 

@@ -24,7 +24,8 @@ public struct LineageLexicon: Sendable, Decodable {
     }()
 
     public var digest: String {
-        SHA256.hex(of: groups.map { "\($0.concept):\($0.words.joined(separator: ","))" }.joined(separator: "\n")
-            + "|" + stopwords.joined(separator: ","))
+        SHA256.hex(
+            of: groups.map { "\($0.concept):\($0.words.joined(separator: ","))" }.joined(separator: "\n")
+                + "|" + stopwords.joined(separator: ","))
     }
 }

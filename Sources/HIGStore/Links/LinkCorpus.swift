@@ -55,10 +55,12 @@ struct LinkCorpus: Sendable {
     /// The editions that have rules in the database, oldest first.
     static func editions(in db: Database) throws -> [EditionInfo] {
         var editions: [EditionInfo] = []
-        try db.forEachRow("""
+        try db.forEachRow(
+            """
             SELECT e.id, coalesce(max(s.coverage = 'excerpt'), 1) FROM editions e LEFT JOIN sources s ON s.edition_id = e.id
             GROUP BY e.id HAVING count(s.id) > 0 ORDER BY e.position
-            """) { row in
+            """
+        ) { row in
             editions.append(EditionInfo(id: row.string(0), isExcerpt: row.int(1) == 1))
         }
         return editions
@@ -134,14 +136,17 @@ struct LinkCorpus: Sendable {
     /// The rules of edition `index` in reading order, with their term counts, topics and force.
     mutating func load(edition index: Int, _ db: Database) throws -> EditionTerms {
         var scanned = ScannedEdition(editions[index])
-        try db.forEachRow("""
+        try db.forEachRow(
+            """
             SELECT r.id, r.source_id, r.ordinal, r.parent_id, r.kind, r.title, r.text
             FROM rules r JOIN sources s ON s.id = r.source_id
             WHERE r.edition_id = ?
             ORDER BY coalesce(s.chunk, 1e9), s.path, r.ordinal
-            """, arguments: [editions[index].id]) { row in
-            scan(id: row.string(0), source: row.int(1), ordinal: row.int(2), parent: row.optionalString(3),
-                 kind: row.string(4), title: row.optionalString(5), text: row.string(6), into: &scanned)
+            """, arguments: [editions[index].id]
+        ) { row in
+            scan(
+                id: row.string(0), source: row.int(1), ordinal: row.int(2), parent: row.optionalString(3),
+                kind: row.string(4), title: row.optionalString(5), text: row.string(6), into: &scanned)
         }
         var edition = try terms(of: scanned, stemmingIn: db)
         try attachTopics(to: &edition, db)
@@ -160,8 +165,10 @@ struct LinkCorpus: Sendable {
     }
 
     /// Adds the next rule of an edition, in reading order.
-    mutating func scan(id: String, source: Int, ordinal: Int, parent: String?, kind: String, title: String?, text: String,
-                       into scanned: inout ScannedEdition) {
+    mutating func scan(
+        id: String, source: Int, ordinal: Int, parent: String?, kind: String, title: String?, text: String,
+        into scanned: inout ScannedEdition
+    ) {
         if let title { scanner.scan(title, into: &scanned.tokens) }
         scanned.titleEnd.append(scanned.tokens.count)
         let textStart = scanned.tokens.count
@@ -169,10 +176,11 @@ struct LinkCorpus: Sendable {
         scanned.textEnd.append(scanned.tokens.count)
         var hasher = Hasher()
         for token in scanned.tokens[textStart...] { hasher.combine(token) }
-        scanned.edition.rules.append(EditionTerms.Rule(
-            id: id, source: source, ordinal: ordinal, parent: parent, text: text,
-            prescribes: kind == RuleKind.guideline.rawValue || kind == RuleKind.definition.rawValue,
-            topics: [], sameWordsKey: hasher.finalize(), force: .none))
+        scanned.edition.rules.append(
+            EditionTerms.Rule(
+                id: id, source: source, ordinal: ordinal, parent: parent, text: text,
+                prescribes: kind == RuleKind.guideline.rawValue || kind == RuleKind.definition.rawValue,
+                topics: [], sameWordsKey: hasher.finalize(), force: .none))
     }
 
     /// An edition's rules with their forces and term counts, without topics (`attachTopics`).
@@ -210,15 +218,19 @@ struct LinkCorpus: Sendable {
     /// A topic's id is its number in the order first read: the two ways may number topics
     /// differently, but give each rule the same topics, and scores compare topics only for
     /// equality.
-    mutating func attachTopics(to edition: inout EditionTerms, _ db: Database, keyOrder: [Int]? = nil,
-                               byRange: Bool = true) throws {
+    mutating func attachTopics(
+        to edition: inout EditionTerms, _ db: Database, keyOrder: [Int]? = nil,
+        byRange: Bool = true
+    ) throws {
         let prefix = edition.id + "-"
         if byRange && edition.rules.allSatisfy({ $0.id.utf8.starts(with: prefix.utf8) }) {
             let order = keyOrder ?? KeySort.order(count: edition.rules.count, by: { edition.rules[$0].id })
             var next = 0
             // '.' follows '-': the range is every key that begins with the prefix.
-            try db.forEachRow("SELECT rule_id, topic_slug FROM rule_topics WHERE rule_id >= ? AND rule_id < ?",
-                              arguments: [prefix, edition.id + "."]) { row in
+            try db.forEachRow(
+                "SELECT rule_id, topic_slug FROM rule_topics WHERE rule_id >= ? AND rule_id < ?",
+                arguments: [prefix, edition.id + "."]
+            ) { row in
                 let id = row.string(0)
                 // Both in the byte order of the ids; a row of no rule of this edition (an id of
                 // another edition that begins with this prefix) is passed over.
@@ -230,9 +242,11 @@ struct LinkCorpus: Sendable {
             var indexOfID: [String: Int] = [:]
             indexOfID.reserveCapacity(edition.rules.count)
             for rule in edition.rules.indices { indexOfID[edition.rules[rule].id] = rule }
-            try db.forEachRow("""
+            try db.forEachRow(
+                """
                 SELECT t.rule_id, t.topic_slug FROM rule_topics t JOIN rules r ON r.id = t.rule_id WHERE r.edition_id = ?
-                """, arguments: [edition.id]) { row in
+                """, arguments: [edition.id]
+            ) { row in
                 guard let rule = indexOfID[row.string(0)] else { return }
                 edition.rules[rule].topics.append(topicID(row.string(1)))
             }
@@ -308,9 +322,10 @@ struct LinkCorpus: Sendable {
         }
         func rules(_ edition: EditionTerms, text: [Float], lead: [Float]) -> LinkableRules {
             let last = Double(max(1, edition.rules.count - 1))
-            return LinkableRules(rules: edition.rules, positions: edition.rules.indices.map { Double($0) / last },
-                                 text: TermVectors(terms: edition.text.terms, weights: text, start: edition.text.start),
-                                 lead: TermVectors(terms: edition.lead.terms, weights: lead, start: edition.lead.start))
+            return LinkableRules(
+                rules: edition.rules, positions: edition.rules.indices.map { Double($0) / last },
+                text: TermVectors(terms: edition.text.terms, weights: text, start: edition.text.start),
+                lead: TermVectors(terms: edition.lead.terms, weights: lead, start: edition.lead.start))
         }
         return (rules(earlier, text: weights[0], lead: weights[1]), rules(later, text: weights[2], lead: weights[3]))
     }

@@ -65,8 +65,10 @@ struct TermVectors: Sendable {
     /// which leaves any sum of these products as it was (none is -0). So the sum is that of the
     /// shared terms' products in ascending term order, as a merge that branches makes it.
     @inline(__always)
-    static func dot(_ terms: UnsafeBufferPointer<Int32>, _ weights: UnsafeBufferPointer<Float>, _ a: Range<Int>,
-                    _ otherTerms: UnsafeBufferPointer<Int32>, _ otherWeights: UnsafeBufferPointer<Float>, _ b: Range<Int>) -> Float {
+    static func dot(
+        _ terms: UnsafeBufferPointer<Int32>, _ weights: UnsafeBufferPointer<Float>, _ a: Range<Int>,
+        _ otherTerms: UnsafeBufferPointer<Int32>, _ otherWeights: UnsafeBufferPointer<Float>, _ b: Range<Int>
+    ) -> Float {
         var i = a.lowerBound, j = b.lowerBound
         let (iEnd, jEnd) = (a.upperBound, b.upperBound)
         var dot: Float = 0
@@ -191,8 +193,9 @@ struct LinkableRules: Sendable {
     }
 
     init(rules: [EditionTerms.Rule], positions: [Double], text: TermVectors, lead: TermVectors) {
-        precondition(positions.count == rules.count && text.start.count == rules.count + 1 && lead.start.count == rules.count + 1,
-                     "linkable rules out of step")
+        precondition(
+            positions.count == rules.count && text.start.count == rules.count + 1 && lead.start.count == rules.count + 1,
+            "linkable rules out of step")
         self.rules = rules
         self.text = text
         self.lead = lead
@@ -202,8 +205,10 @@ struct LinkableRules: Sendable {
             let start = topics.count
             topics.append(contentsOf: rules[rule].topics)
             precondition(topics.count - start <= Int(UInt16.max), "a rule has at most 65,535 topics")
-            scoring.append(Scoring(position: positions[rule], topicStart: Int32(start), topicCount: UInt16(topics.count - start),
-                                   prescribes: rules[rule].prescribes))
+            scoring.append(
+                Scoring(
+                    position: positions[rule], topicStart: Int32(start), topicCount: UInt16(topics.count - start),
+                    prescribes: rules[rule].prescribes))
         }
         self.topics = topics
         self.scoring = scoring
@@ -221,8 +226,9 @@ struct LinkableRules: Sendable {
 
     /// The rules at `indices`, in that order, each keeping its place in its edition.
     func subset(_ indices: [Int]) -> LinkableRules {
-        LinkableRules(rules: indices.map { rules[$0] }, positions: indices.map { scoring[$0].position },
-                      text: text.subset(indices), lead: lead.subset(indices))
+        LinkableRules(
+            rules: indices.map { rules[$0] }, positions: indices.map { scoring[$0].position },
+            text: text.subset(indices), lead: lead.subset(indices))
     }
 
     /// Asks for what scoring rule `rule` against another reads (its words' and its lead's terms

@@ -48,10 +48,13 @@ extension Linker {
         /// The links into edition `k` from the one before it and, for rules left without a
         /// counterpart there, from the editions before that while those in between are excerpts.
         /// Needs edition `k` and those it looks back to in `loaded`.
-        func links(into k: Int, editions: [LinkCorpus.EditionInfo], termCount: Int, matcher: RuleMatcher,
-                   isCancelled: () -> Bool) throws -> Found {
-            var found = Found(hasDescendant: hasDescendant,
-                              namedTerms: [NamedTerms?](repeating: nil, count: loaded[k]!.rules.count))
+        func links(
+            into k: Int, editions: [LinkCorpus.EditionInfo], termCount: Int, matcher: RuleMatcher,
+            isCancelled: () -> Bool
+        ) throws -> Found {
+            var found = Found(
+                hasDescendant: hasDescendant,
+                namedTerms: [NamedTerms?](repeating: nil, count: loaded[k]!.rules.count))
             var unmatched = Array(loaded[k]!.rules.indices)
             var back = k - 1
             while back >= 0 && !unmatched.isEmpty {
@@ -66,8 +69,10 @@ extension Linker {
 
         /// The links into the rules `unmatched` of edition `k` from edition `back`, added to
         /// `found`; gives the rules still unmatched.
-        private func links(from back: Int, into k: Int, _ unmatched: [Int], termCount: Int, matcher: RuleMatcher,
-                           _ found: inout Found) -> [Int] {
+        private func links(
+            from back: Int, into k: Int, _ unmatched: [Int], termCount: Int, matcher: RuleMatcher,
+            _ found: inout Found
+        ) -> [Int] {
             let (earlierEdition, laterEdition) = (loaded[back]!, loaded[k]!)
             var descendants = found.hasDescendant[back] ?? [Bool](repeating: false, count: earlierEdition.rules.count)
             let started = ContinuousClock.now
@@ -80,8 +85,9 @@ extension Linker {
             let matchStarted = ContinuousClock.now
             // Found before when every rule of both editions is in play (no curated link took any).
             let known = back == k - 1 && eligible.count == earlierRules.count && unmatched.count == laterRules.count ? nearest[k] : nil
-            let matched = matcherLinks(eligible, unmatched, earlierRules, laterRules, matcher: matcher, termCount: termCount,
-                                       nearest: known)
+            let matched = matcherLinks(
+                eligible, unmatched, earlierRules, laterRules, matcher: matcher, termCount: termCount,
+                nearest: known)
             found.timings.matching += ContinuousClock.now - matchStarted
             for link in matched { descendants[link.from] = true }
             links += matched
@@ -96,18 +102,22 @@ extension Linker {
         /// The curated links into the rules `unmatched` from edition `back`, taken as they are,
         /// and the rules left unmatched then. None to look for when nothing is curated: each
         /// look-up hashes a rule's id.
-        private func curatedLinks(from back: Int, into laterEdition: EditionTerms, _ unmatched: [Int],
-                                  _ earlierRules: LinkableRules, _ laterRules: LinkableRules) -> (links: [FoundLink], unmatched: [Int]) {
+        private func curatedLinks(
+            from back: Int, into laterEdition: EditionTerms, _ unmatched: [Int],
+            _ earlierRules: LinkableRules, _ laterRules: LinkableRules
+        ) -> (links: [FoundLink], unmatched: [Int]) {
             guard !curatedTo.isEmpty else { return ([], unmatched) }
             var links: [FoundLink] = []
             let left = unmatched.filter { laterIndex in
                 let pins = (curatedTo[laterEdition.rules[laterIndex].id] ?? []).filter { curatedPlace[$0.from]?.edition == back }
                 for pin in pins {
                     let from = curatedPlace[pin.from]!.rule
-                    links.append(FoundLink(from: from, to: laterIndex, change: pin.change,
-                                           similarity: earlierRules.cosine(from, laterRules, laterIndex), method: .curated,
-                                           forces: (earlierRules.rules[from].force, laterRules.rules[laterIndex].force),
-                                           rationale: pin.why))
+                    links.append(
+                        FoundLink(
+                            from: from, to: laterIndex, change: pin.change,
+                            similarity: earlierRules.cosine(from, laterRules, laterIndex), method: .curated,
+                            forces: (earlierRules.rules[from].force, laterRules.rules[laterIndex].force),
+                            rationale: pin.why))
                 }
                 return pins.isEmpty
             }
@@ -116,27 +126,33 @@ extension Linker {
 
         /// The matcher's links between the rules `eligible` of the earlier edition and `unmatched`
         /// of the later one, as places in the two editions.
-        private func matcherLinks(_ eligible: [Int], _ unmatched: [Int], _ earlierRules: LinkableRules, _ laterRules: LinkableRules,
-                                  matcher: RuleMatcher, termCount: Int, nearest: [[Int32]]?) -> [FoundLink] {
+        private func matcherLinks(
+            _ eligible: [Int], _ unmatched: [Int], _ earlierRules: LinkableRules, _ laterRules: LinkableRules,
+            matcher: RuleMatcher, termCount: Int, nearest: [[Int32]]?
+        ) -> [FoundLink] {
             // All of an edition's rules in play (the usual case): its vectors as they are.
             let earlier = eligible.count == earlierRules.count ? earlierRules : earlierRules.subset(eligible)
             let later = unmatched.count == laterRules.count ? laterRules : laterRules.subset(unmatched)
             return matcher.match(earlier: earlier, later: later, termCount: termCount, nearest: nearest).map { link in
                 let (from, to) = (eligible[link.earlier], unmatched[link.later])
-                let change: ChangeClass? = switch link.shape {
-                case .split: .split
-                case .merged: .merged
-                case .single: nil
-                }
-                return FoundLink(from: from, to: to, change: change, similarity: link.cosine, method: .matcher,
-                                 forces: (earlierRules.rules[from].force, laterRules.rules[to].force), rationale: nil)
+                let change: ChangeClass? =
+                    switch link.shape {
+                    case .split: .split
+                    case .merged: .merged
+                    case .single: nil
+                    }
+                return FoundLink(
+                    from: from, to: to, change: change, similarity: link.cosine, method: .matcher,
+                    forces: (earlierRules.rules[from].force, laterRules.rules[to].force), rationale: nil)
             }
         }
 
         /// Each link's row, classified from both texts word by word: on every core; in key order.
         /// `fromNamedTerms`: the earlier edition's `namedTerms`, when known.
-        private func classify(_ links: [FoundLink], _ earlierRules: LinkableRules, _ laterRules: LinkableRules,
-                              fromNamedTerms: [NamedTerms?]?, into found: inout Found) {
+        private func classify(
+            _ links: [FoundLink], _ earlierRules: LinkableRules, _ laterRules: LinkableRules,
+            fromNamedTerms: [NamedTerms?]?, into found: inout Found
+        ) {
             let sortedLinks = KeySort.order(count: links.count) {
                 (earlierRules.rules[links[$0].from].id, laterRules.rules[links[$0].to].id)
             }.map { links[$0] }

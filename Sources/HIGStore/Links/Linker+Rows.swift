@@ -15,20 +15,26 @@ extension Linker {
         /// Its row of `rule_links`, flags included, and the words the later rule names to use and
         /// to avoid; `earlier` and `later`: the two editions' rules; `fromNamedTerms`: the earlier
         /// rule's, when known.
-        func row(_ earlier: LinkableRules, _ later: LinkableRules,
-                 fromNamedTerms: NamedTerms?) -> (row: LinkRow, toNamedTerms: NamedTerms) {
+        func row(
+            _ earlier: LinkableRules, _ later: LinkableRules,
+            fromNamedTerms: NamedTerms?
+        ) -> (row: LinkRow, toNamedTerms: NamedTerms) {
             let (fromText, toText) = (earlier.rules[from].text, later.rules[to].text)
             // Most links join the same bytes (unchanged or moved rules): the same bytes are the
             // same words, so the word-by-word comparison has nothing to find.
             let sameBytes = Linker.sameBytes(fromText, toText)
-            let change = change ?? (sameBytes ? .unchanged
-                : ChangeClass.of(from: fromText, to: toText, cosine: similarity, leadCosine: earlier.leadCosine(from, later, to)).0)
+            let change =
+                change
+                ?? (sameBytes
+                    ? .unchanged
+                    : ChangeClass.of(from: fromText, to: toText, cosine: similarity, leadCosine: earlier.leadCosine(from, later, to)).0)
             // The same bytes name the same words: one text's words to use and to avoid, read once.
             let fromTerms = fromNamedTerms ?? NormativeForce.terms(of: fromText)
             let toTerms = sameBytes ? fromTerms : NormativeForce.terms(of: toText)
-            let row = LinkRow(from: earlier.rules[from].id, to: later.rules[to].id, change: change,
-                              similarity: (similarity * 1000).rounded() / 1000, method: method, forces: forces,
-                              reversal: isReversal(from: fromTerms, to: toTerms), rationale: rationale)
+            let row = LinkRow(
+                from: earlier.rules[from].id, to: later.rules[to].id, change: change,
+                similarity: (similarity * 1000).rounded() / 1000, method: method, forces: forces,
+                reversal: isReversal(from: fromTerms, to: toTerms), rationale: rationale)
             return (row, toTerms)
         }
     }
@@ -53,8 +59,10 @@ extension Linker {
         /// A curated link's reason; else what the flags mean, when any is set.
         let rationale: String?
 
-        init(from: String, to: String, change: ChangeClass, similarity: Double, method: LinkMethod,
-             forces: (NormativeForce, NormativeForce), reversal: Bool, rationale: String?) {
+        init(
+            from: String, to: String, change: ChangeClass, similarity: Double, method: LinkMethod,
+            forces: (NormativeForce, NormativeForce), reversal: Bool, rationale: String?
+        ) {
             (self.from, self.to, self.change, self.similarity, self.method) = (from, to, change, similarity, method)
             self.forces = forces
             forceChanged = forces.0 != forces.1 && change != .unchanged
@@ -66,8 +74,10 @@ extension Linker {
         }
 
         var values: [DatabaseValue] {
-            [.text(from), .text(to), .text(change.rawValue), .real(similarity), .text(method.rawValue), .text(forces.0.rawValue),
-             .text(forces.1.rawValue), .integer(forceChanged ? 1 : 0), .integer(reversal ? 1 : 0), rationale.databaseValue]
+            [
+                .text(from), .text(to), .text(change.rawValue), .real(similarity), .text(method.rawValue), .text(forces.0.rawValue),
+                .text(forces.1.rawValue), .integer(forceChanged ? 1 : 0), .integer(reversal ? 1 : 0), rationale.databaseValue,
+            ]
         }
     }
 }

@@ -18,8 +18,10 @@ extension Linker {
         private var pendingLinks: [LinkRow] = []
         private(set) var timings = Timings()
 
-        init(_ db: Database, curated: [CuratedLink], lexicon: LineageLexicon, matcher: RuleMatcher,
-             prepared: consuming PreparedLinkTerms?) throws {
+        init(
+            _ db: Database, curated: [CuratedLink], lexicon: LineageLexicon, matcher: RuleMatcher,
+            prepared: consuming PreparedLinkTerms?
+        ) throws {
             self.db = db
             self.matcher = matcher
             state = LinkState(curatedTo: Dictionary(grouping: curated, by: \.to))

@@ -20,14 +20,17 @@ enum Linker {
 
     /// `prepared`: the editions' terms made while the rules were written, used when they match
     /// the database (`PreparedLinkTerms.sourceIDs`); else the terms are read from it.
-    static func link(_ db: Database, curated: [CuratedLink] = [], lexicon: LineageLexicon = .bundled,
-                     matcher: RuleMatcher = RuleMatcher(), prepared: consuming PreparedLinkTerms? = nil) throws {
+    static func link(
+        _ db: Database, curated: [CuratedLink] = [], lexicon: LineageLexicon = .bundled,
+        matcher: RuleMatcher = RuleMatcher(), prepared: consuming PreparedLinkTerms? = nil
+    ) throws {
         try db.execute("DELETE FROM rule_links")
         try db.execute("DELETE FROM rule_force")
         var run = try Run(db, curated: curated, lexicon: lexicon, matcher: matcher, prepared: consume prepared)
         try run.linkEveryEdition()
         run.timings.report()
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO store_facts (key, value) VALUES (?, ?)
             ON CONFLICT (key) DO UPDATE SET value = excluded.value
             """, digestKey, digest(lexicon, curated))
@@ -51,8 +54,10 @@ enum Linker {
         /// summed and reported apart, like the import's stages (HIG_TIMING). Writing runs beside
         /// the matching of the next edition.
         func report() {
-            for (name, duration) in [("term vectors", termVectors), ("matching", matching), ("classifying links", classifying),
-                                     ("writing forces and links, beside matching", writing)] {
+            for (name, duration) in [
+                ("term vectors", termVectors), ("matching", matching), ("classifying links", classifying),
+                ("writing forces and links, beside matching", writing),
+            ] {
                 StageTimer.report("lineage: \(name)", duration)
             }
         }

@@ -12,8 +12,6 @@ extension RuleMatcher {
         }
     }
 
-
-
     /// Each later rule's candidates in one flat array: rule l's, best first, are `list(l)`, in
     /// `perRule` places from `l * perRule` (one array for all rather than one per rule).
     struct CandidateLists {
@@ -59,8 +57,10 @@ extension RuleMatcher {
 
     /// Each later rule's best candidates, best first. `nearest`: what `nearest(earlier:later:termCount:)`
     /// gives for these rules, when it was found before.
-    func candidateLists(earlier: LinkableRules, later: LinkableRules, termCount: Int,
-                        nearest known: [[Int32]]?) -> CandidateLists {
+    func candidateLists(
+        earlier: LinkableRules, later: LinkableRules, termCount: Int,
+        nearest known: [[Int32]]?
+    ) -> CandidateLists {
         let nearest = known ?? self.nearest(earlier: earlier, later: later, termCount: termCount)
         let perRule = max(1, nearest.lazy.map(\.count).max() ?? 1)
         let chunkSize = ParallelChunks.chunkSize

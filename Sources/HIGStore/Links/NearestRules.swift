@@ -33,8 +33,9 @@ extension RuleMatcher {
     /// `inout` would check its uniqueness and bounds at every step.
     private func nearest(to rule: Int, of later: TermVectors, _ postings: Postings, _ scratch: inout Accumulator) -> [Int32] {
         let touchedCount = Self.accumulate(rule, of: later, postings, sums: &scratch.sums, touched: &scratch.touched)
-        let count = Self.keepBest(candidatesPerRule, of: scratch.touched, touchedCount, by: scratch.sums,
-                                  values: &scratch.topValues, rules: &scratch.topRules)
+        let count = Self.keepBest(
+            candidatesPerRule, of: scratch.touched, touchedCount, by: scratch.sums,
+            values: &scratch.topValues, rules: &scratch.topRules)
         Self.clear(&scratch.sums, of: scratch.touched, touchedCount)
         return Array(scratch.topRules[..<count])
     }
@@ -43,8 +44,10 @@ extension RuleMatcher {
     /// earlier rule's sum, and writes down each earlier rule the first time it is touched; gives
     /// how many were.
     @inline(__always)
-    private static func accumulate(_ rule: Int, of later: TermVectors, _ postings: Postings,
-                                   sums sumsArray: inout [Float], touched touchedArray: inout [Int32]) -> Int {
+    private static func accumulate(
+        _ rule: Int, of later: TermVectors, _ postings: Postings,
+        sums sumsArray: inout [Float], touched touchedArray: inout [Int32]
+    ) -> Int {
         var sums = sumsArray.mutableSpan, touched = touchedArray.mutableSpan
         let (start, rules, weights) = (postings.start.span, postings.rules.span, postings.weights.span)
         let (laterTerms, laterWeights) = (later.terms.span, later.weights.span)
@@ -73,8 +76,10 @@ extension RuleMatcher {
     /// Without sorting all that were touched: a rule goes in only if it beats the last one kept,
     /// and is moved up past those it beats.
     @inline(__always)
-    private static func keepBest(_ kept: Int, of touchedArray: [Int32], _ touchedCount: Int, by sumsArray: [Float],
-                                 values valuesArray: inout [Float], rules rulesArray: inout [Int32]) -> Int {
+    private static func keepBest(
+        _ kept: Int, of touchedArray: [Int32], _ touchedCount: Int, by sumsArray: [Float],
+        values valuesArray: inout [Float], rules rulesArray: inout [Int32]
+    ) -> Int {
         let (touched, sums) = (touchedArray.span, sumsArray.span)
         var values = valuesArray.mutableSpan, rules = rulesArray.mutableSpan
         var count = 0
@@ -82,13 +87,17 @@ extension RuleMatcher {
             let rule = touched[unchecked: slot]
             let value = sums[unchecked: Int(rule)]
             if count == kept {
-                guard kept > 0, value > values[unchecked: kept - 1]
-                    || (value == values[unchecked: kept - 1] && rule < rules[unchecked: kept - 1]) else { continue }
+                guard kept > 0,
+                    value > values[unchecked: kept - 1]
+                        || (value == values[unchecked: kept - 1] && rule < rules[unchecked: kept - 1])
+                else { continue }
                 count -= 1
             }
             var position = count
-            while position > 0 && (value > values[unchecked: position - 1]
-                || (value == values[unchecked: position - 1] && rule < rules[unchecked: position - 1])) {
+            while position > 0
+                && (value > values[unchecked: position - 1]
+                    || (value == values[unchecked: position - 1] && rule < rules[unchecked: position - 1]))
+            {
                 values[unchecked: position] = values[unchecked: position - 1]
                 rules[unchecked: position] = rules[unchecked: position - 1]
                 position -= 1

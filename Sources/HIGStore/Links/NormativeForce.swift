@@ -105,8 +105,9 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
     /// `hedges` as bytes; made of lowercase ASCII letters, spaces and commas, which
     /// `FastText.foldedLowercase` gives only for themselves and for capitals A to Z.
     private static let plainHedges: [[UInt8]] = hedges.map { hedge in
-        precondition(hedge.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ",") || ASCII.isLetter($0) && !ASCII.isUppercase($0) },
-                     "a hedge the byte reading cannot match: \(hedge)")
+        precondition(
+            hedge.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ",") || ASCII.isLetter($0) && !ASCII.isUppercase($0) },
+            "a hedge the byte reading cannot match: \(hedge)")
         return Array(hedge.utf8)
     }
 

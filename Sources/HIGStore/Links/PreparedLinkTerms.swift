@@ -50,9 +50,10 @@ struct PreparedLinkTerms: Sendable {
                 guard !isCancelled() else { return nil }
                 for rule in sources[index].rules.sorted(by: { $0.draft.ordinal < $1.draft.ordinal }) {
                     let draft = rule.draft
-                    linkCorpus.scan(id: rule.id, source: index, ordinal: draft.ordinal, parent: rule.parentID,
-                                    kind: draft.kind.rawValue, title: draft.title.map(asReadBack), text: asReadBack(draft.text),
-                                    into: &scanned)
+                    linkCorpus.scan(
+                        id: rule.id, source: index, ordinal: draft.ordinal, parent: rule.parentID,
+                        kind: draft.kind.rawValue, title: draft.title.map(asReadBack), text: asReadBack(draft.text),
+                        into: &scanned)
                 }
                 ruleCount += sources[index].rules.count
             }
@@ -63,21 +64,24 @@ struct PreparedLinkTerms: Sendable {
                 // the term count it will have then; on this core alone, the other one writes.
                 let (earlierRules, laterRules) = LinkCorpus.vectors(earlier, later, termCount: linkCorpus.termCount)
                 guard !isCancelled() else { return nil }
-                nearest[prepared.count] = matcher.nearest(earlier: earlierRules, later: laterRules,
-                                                          termCount: linkCorpus.termCount, onEveryCore: false)
+                nearest[prepared.count] = matcher.nearest(
+                    earlier: earlierRules, later: laterRules,
+                    termCount: linkCorpus.termCount, onEveryCore: false)
             }
             prepared.append(later)
         }
-        return PreparedLinkTerms(corpus: linkCorpus, editions: prepared, sourcePaths: sources.map(\.file.path), nearest: nearest,
-                                 nearestPerRule: matcher.candidatesPerRule, ruleCount: ruleCount, lexiconDigest: lexicon.digest,
-                                 duration: ContinuousClock.now - started)
+        return PreparedLinkTerms(
+            corpus: linkCorpus, editions: prepared, sourcePaths: sources.map(\.file.path), nearest: nearest,
+            nearestPerRule: matcher.candidatesPerRule, ruleCount: ruleCount, lexiconDigest: lexicon.digest,
+            duration: ContinuousClock.now - started)
     }
 
     /// The database's source id for each of `sourcePaths`, or nil when the database does not hold
     /// exactly these editions and rules (then the terms are read from it instead).
     func sourceIDs(in db: Database, lexicon: LineageLexicon) throws -> [Int]? {
         guard lexicon.digest == lexiconDigest, try LinkCorpus.editions(in: db) == corpus.editions,
-              try db.scalar("SELECT count(*) FROM rules")?.int == ruleCount else { return nil }
+            try db.scalar("SELECT count(*) FROM rules")?.int == ruleCount
+        else { return nil }
         var idOfPath: [String: Int] = [:]
         try db.forEachRow("SELECT id, path FROM sources") { row in idOfPath[row.string(1)] = row.int(0) }
         guard idOfPath.count == sourcePaths.count else { return nil }
@@ -105,4 +109,3 @@ struct PreparedLinkTerms: Sendable {
         return String(text[..<nul])
     }
 }
-

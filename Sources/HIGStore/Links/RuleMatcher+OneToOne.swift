@@ -27,8 +27,10 @@ extension RuleMatcher {
 
     /// Then the pairs of rules neither of which has the same words as another, one to one, best
     /// first. A weak pair must be each side's best choice.
-    func linkBestPairs(_ earlier: LinkableRules, _ later: LinkableRules, _ candidates: CandidateLists,
-                       _ found: inout MatchedLinks) {
+    func linkBestPairs(
+        _ earlier: LinkableRules, _ later: LinkableRules, _ candidates: CandidateLists,
+        _ found: inout MatchedLinks
+    ) {
         var bestForEarlier = [Double](repeating: 0, count: earlier.count)
         for candidate in candidates.all { bestForEarlier[candidate.earlier] = max(bestForEarlier[candidate.earlier], candidate.score) }
         // A pair with a rule already taken would be passed over: left out, it is not sorted.

@@ -3,17 +3,21 @@
 /// lead-in that went where its children went.
 extension RuleMatcher {
     /// A rule left over whose words lie mostly in a whole rule already linked to its neighbour.
-    func linkPartsByWords(_ direction: PartDirection, _ earlier: LinkableRules, _ later: LinkableRules,
-                          _ candidates: CandidateLists, _ byEarlier: CandidatesByEarlier, _ found: inout MatchedLinks) {
+    func linkPartsByWords(
+        _ direction: PartDirection, _ earlier: LinkableRules, _ later: LinkableRules,
+        _ candidates: CandidateLists, _ byEarlier: CandidatesByEarlier, _ found: inout MatchedLinks
+    ) {
         let parts = direction.partSide.rules(earlier: earlier, later: later)
         let wholes = direction.wholeSide.rules(earlier: earlier, later: later)
         for part in parts.indices where found.taken(direction.partSide, part) == nil {
             for candidate in wholeCandidates(of: part, direction, candidates, byEarlier) where candidate.score >= partScore {
                 guard let taken = found.taken(direction.wholeSide, candidate.whole),
-                      found.links[taken].shape != direction.otherShape else { continue }
+                    found.links[taken].shape != direction.otherShape
+                else { continue }
                 let sibling = direction.partSide.rule(of: found.links[taken])
                 guard parts.isNeighbour(part, of: parts, sibling),
-                      parts.containment(part, in: wholes, candidate.whole) >= partContainment else { continue }
+                    parts.containment(part, in: wholes, candidate.whole) >= partContainment
+                else { continue }
                 found.reshape(taken, to: direction.shape)
                 found.add(direction.link(part: part, whole: candidate.whole, cosine: candidate.cosine, score: candidate.score))
                 break
@@ -22,8 +26,10 @@ extension RuleMatcher {
     }
 
     /// A part's candidate wholes, best first; of equal scores, the whole read first.
-    private func wholeCandidates(of part: Int, _ direction: PartDirection, _ candidates: CandidateLists,
-                                 _ byEarlier: CandidatesByEarlier) -> [(whole: Int, cosine: Double, score: Double)] {
+    private func wholeCandidates(
+        of part: Int, _ direction: PartDirection, _ candidates: CandidateLists,
+        _ byEarlier: CandidatesByEarlier
+    ) -> [(whole: Int, cosine: Double, score: Double)] {
         switch direction {
         // A later rule's list is in that order already (`Candidate.precedes`).
         case .split: candidates.list(part).map { ($0.earlier, $0.cosine, $0.score) }
@@ -33,8 +39,10 @@ extension RuleMatcher {
 
     /// A rule left over next to one linked to a whole rule, covering a material share of the
     /// whole's words its neighbour lacks: the halves together say what the one rule said.
-    func linkPartsByCoverage(_ direction: PartDirection, _ earlier: LinkableRules, _ later: LinkableRules,
-                             _ found: inout MatchedLinks) {
+    func linkPartsByCoverage(
+        _ direction: PartDirection, _ earlier: LinkableRules, _ later: LinkableRules,
+        _ found: inout MatchedLinks
+    ) {
         let parts = direction.partSide.rules(earlier: earlier, later: later)
         let wholes = direction.wholeSide.rules(earlier: earlier, later: later)
         for part in parts.indices where found.taken(direction.partSide, part) == nil {
@@ -44,8 +52,9 @@ extension RuleMatcher {
                 let whole = direction.wholeSide.rule(of: found.links[taken])
                 let gain = wholes.coverageGain(whole, by: part, beyond: n, of: parts)
                 guard gain >= max(splitLeastGain, splitGain * (1 - wholes.containment(whole, in: parts, n))),
-                      parts.containment(part, in: wholes, whole) >= splitPartContainment,
-                      gain > best?.gain ?? 0 else { continue }
+                    parts.containment(part, in: wholes, whole) >= splitPartContainment,
+                    gain > best?.gain ?? 0
+                else { continue }
                 best = (gain, taken)
             }
             guard let (_, taken) = best else { continue }
@@ -60,18 +69,23 @@ extension RuleMatcher {
     /// A lead-in left over whose children went into one later rule went there with them ("Give
     /// alert buttons short, logical titles" and its bullets became "Create succinct, logical
     /// button titles").
-    func linkLeadIns(_ earlier: LinkableRules, _ later: LinkableRules, _ byEarlier: CandidatesByEarlier,
-                     _ found: inout MatchedLinks) {
+    func linkLeadIns(
+        _ earlier: LinkableRules, _ later: LinkableRules, _ byEarlier: CandidatesByEarlier,
+        _ found: inout MatchedLinks
+    ) {
         let indexOfID = Dictionary(uniqueKeysWithValues: earlier.indices.map { (earlier.rules[$0].id, $0) })
         var childTargets: [Int: [Int]] = [:]
         for link in found.links {
-            if let parent = earlier.rules[link.earlier].parent, let p = indexOfID[parent] { childTargets[p, default: []].append(link.later) }
+            if let parent = earlier.rules[link.earlier].parent, let p = indexOfID[parent] {
+                childTargets[p, default: []].append(link.later)
+            }
         }
         for (p, targets) in childTargets.sorted(by: { $0.key < $1.key }) where found.taken(.earlier, p) == nil {
             let counted = Dictionary(grouping: targets, by: { $0 }).mapValues(\.count)
             guard let (target, count) = counted.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count * 2 >= targets.count,
-                  let candidate = byEarlier.list(p).first(where: { $0.later == target }), candidate.score >= partScore,
-                  let taken = found.taken(.later, target), found.links[taken].shape != .split else { continue }
+                let candidate = byEarlier.list(p).first(where: { $0.later == target }), candidate.score >= partScore,
+                let taken = found.taken(.later, target), found.links[taken].shape != .split
+            else { continue }
             for index in found.links.indices where found.links[index].later == target { found.reshape(index, to: .merged) }
             found.add(Link(earlier: p, later: target, cosine: candidate.cosine, score: candidate.score, shape: .merged))
         }

@@ -78,8 +78,10 @@ struct RuleMatcher: Sendable {
     }
 
     /// The score of a pair whose cosines are known.
-    func score(_ rules: LinkableRules, _ rule: Int, _ others: LinkableRules, _ other: Int,
-                       cosine: Double, leadCosine: Double) -> Double {
+    func score(
+        _ rules: LinkableRules, _ rule: Int, _ others: LinkableRules, _ other: Int,
+        cosine: Double, leadCosine: Double
+    ) -> Double {
         (1 - leadWeight) * cosine + leadWeight * leadCosine
             + topicWeight * rules.topicOverlap(rule, others, other)
             + positionWeight * (1 - abs(rules.position(rule) - others.position(other)))

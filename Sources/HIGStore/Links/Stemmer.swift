@@ -6,7 +6,8 @@
 enum Stemmer {
     /// Each word's stems (a word like "dark-colored" has two).
     static func stems(of words: [String], in db: Database) throws -> [String: [String]] {
-        try db.execute("""
+        try db.execute(
+            """
             CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem_probe
             USING fts5(word, tokenize = 'porter unicode61 remove_diacritics 2')
             """)

@@ -30,8 +30,10 @@ struct TermScanner {
     }
 
     /// `token`: room for the longest token, the whole text.
-    private mutating func scan(_ utf8: UnsafeBufferPointer<UInt8>, token: UnsafeMutableBufferPointer<UInt8>,
-                               into numbers: inout [Int32]) {
+    private mutating func scan(
+        _ utf8: UnsafeBufferPointer<UInt8>, token: UnsafeMutableBufferPointer<UInt8>,
+        into numbers: inout [Int32]
+    ) {
         let asciiTokenByte = Self.asciiTokenByte
         var length = 0
         var index = 0
@@ -82,7 +84,8 @@ struct TermScanner {
         while slots[slot] >= 0 {
             let number = Int(slots[slot])
             if hashes[number] == hash && start[number + 1] - start[number] == token.count
-                && bytes[start[number]..<start[number + 1]].elementsEqual(token) {
+                && bytes[start[number]..<start[number + 1]].elementsEqual(token)
+            {
                 return Int32(number)
             }
             slot = (slot + 1) & mask

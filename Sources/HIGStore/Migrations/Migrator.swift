@@ -40,7 +40,8 @@ struct Migrator {
     /// Applies the pending migrations. Call inside a transaction.
     func migrate(_ db: Database) throws {
         try validate(db)
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE IF NOT EXISTS schema_migrations (
                 version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL) STRICT
             """)

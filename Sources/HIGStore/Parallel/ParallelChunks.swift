@@ -11,8 +11,10 @@ enum ParallelChunks {
         map(count: count, makeScratch: { () }) { index, _ in transform(index) }
     }
 
-    static func map<T, Scratch>(count: Int, makeScratch: @Sendable () -> Scratch,
-                                _ transform: @Sendable (Int, inout Scratch) -> T) -> [T] {
+    static func map<T, Scratch>(
+        count: Int, makeScratch: @Sendable () -> Scratch,
+        _ transform: @Sendable (Int, inout Scratch) -> T
+    ) -> [T] {
         let chunks = stride(from: 0, to: count, by: chunkSize).map { $0..<min(count, $0 + chunkSize) }
         return ParallelMap.map(chunks) { chunk in
             var scratch = makeScratch()

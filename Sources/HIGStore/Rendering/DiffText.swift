@@ -4,19 +4,23 @@ import Foundation
 /// rules with word diffs. A filtered diff says what it left out, so that a count of 0 is read
 /// as "not shown", not as "none".
 extension TextRenderer {
-    public func diff(_ diff: EditionDiff, rules: [String: RuleText], options: RuleStore.DiffOptions = .init(),
-                     showUnchanged: Bool) -> String {
+    public func diff(
+        _ diff: EditionDiff, rules: [String: RuleText], options: RuleStore.DiffOptions = .init(),
+        showUnchanged: Bool
+    ) -> String {
         var out = bold(Self.diffCommand(diff, options)) + "\n"
         for line in Self.diffFilterLines(diff, options) { out += "  " + line + "\n" }
         let counts = diff.counts
         let widest = max(1, counts.map(\.1).max() ?? 1)
         for (change, count) in counts {
             let bar = String(repeating: "█", count: Int((Double(count) / Double(widest) * 30).rounded(.up)))
-            out += "  " + change.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)
+            out +=
+                "  " + change.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)
                 + String(count).leftPadded(4) + "  " + bar + "\n"
         }
         if !diff.notInFromExcerpt.isEmpty {
-            out += "  (and \(TextCut.count(diff.notInFromExcerpt.count, "rule")) of \(diff.to) not in the \(diff.from) excerpt, so not called added)\n"
+            out +=
+                "  (and \(TextCut.count(diff.notInFromExcerpt.count, "rule")) of \(diff.to) not in the \(diff.from) excerpt, so not called added)\n"
         }
         func list(_ title: String, _ ids: [String]) {
             guard !ids.isEmpty else { return }
@@ -78,7 +82,9 @@ extension TextRenderer {
         let flagged = [options.reversalsOnly ? "a reversal" : nil, options.forceChangesOnly ? "a change of normative force" : nil]
             .compactMap { $0 }
         if !flagged.isEmpty {
-            lines.append("filtered: only changes flagged as \(flagged.joined(separator: " and ")); the other counts are 0 by this filter, not in the editions")
+            lines.append(
+                "filtered: only changes flagged as \(flagged.joined(separator: " and ")); the other counts are 0 by this filter, not in the editions"
+            )
         }
         return lines
     }

@@ -7,7 +7,8 @@ extension TextRenderer {
                 edition.rulesByKind[kind].map { "\($0) \(kind.rawValue)" }
             }.joined(separator: ", ")
             out += "\(edition.id)  \(edition.name)\n"
-            out += "  date: \(edition.date ?? "undated")   scope: \(edition.platformScope) (\(edition.platforms.joined(separator: ", ")))   coverage: \(edition.coverage)\n"
+            out +=
+                "  date: \(edition.date ?? "undated")   scope: \(edition.platformScope) (\(edition.platforms.joined(separator: ", ")))   coverage: \(edition.coverage)\n"
             out += "  rules: \(edition.rules) (\(kinds))\n"
             for source in edition.sources {
                 let chunk = source.chunk.map { "chunk \($0)" } ?? "whole page"

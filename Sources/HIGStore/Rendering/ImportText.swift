@@ -3,8 +3,10 @@
 extension TextRenderer {
     public func importReport(_ report: ImportReport, database: String) -> String {
         let rows = report.editions.map { edition in
-            [edition.id, "\(edition.files)", "\(edition.rules)", "\(edition.repairs)",
-             edition.filesWritten == 0 ? "unchanged" : "\(edition.filesWritten) written"]
+            [
+                edition.id, "\(edition.files)", "\(edition.rules)", "\(edition.repairs)",
+                edition.filesWritten == 0 ? "unchanged" : "\(edition.filesWritten) written",
+            ]
         }
         var out = TextTable.render(header: ["EDITION", "FILES", "RULES", "REPAIRS", "FILES WRITTEN"], rows: rows, width: nil)
         for edition in report.editionsRemoved {

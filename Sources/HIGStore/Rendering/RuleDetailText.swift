@@ -42,15 +42,17 @@ extension TextRenderer {
         func block(_ label: String, _ versions: [RuleDetail.Version], none: String) -> String {
             let label = label.padding(toLength: 11, withPad: " ", startingAt: 0)
             guard !versions.isEmpty else { return label + none + "\n" }
-            return versions.enumerated().map { (index, version) in (index == 0 ? label : String(repeating: " ", count: 11)) + line(version) }
-                .joined(separator: "\n") + "\n"
+            return versions.enumerated().map { (index, version) in (index == 0 ? label : String(repeating: " ", count: 11)) + line(version)
+            }
+            .joined(separator: "\n") + "\n"
         }
         let rule = detail.record
-        let noPrevious = switch rule.change {
-        case nil: "none: \(rule.edition) is the first edition"
-        case "not-in-excerpt": "none: not in the excerpts of the editions before \(rule.edition)"
-        case let change?: "none: \(change) in \(rule.edition)"
-        }
+        let noPrevious =
+            switch rule.change {
+            case nil: "none: \(rule.edition) is the first edition"
+            case "not-in-excerpt": "none: not in the excerpts of the editions before \(rule.edition)"
+            case let change?: "none: \(change) in \(rule.edition)"
+            }
         var out = "\n" + block("previous:", detail.previous, none: noPrevious)
         let noNext = detail.fate.map { "none: \(Self.sentence($0))" } ?? "none: \(rule.edition) is the last edition"
         out += block("next:", detail.next, none: noNext)

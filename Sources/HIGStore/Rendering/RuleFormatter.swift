@@ -3,8 +3,10 @@ import Foundation
 /// Rules as JSON (the public contract), CSV (RFC 4180) and Markdown tables.
 public enum RuleFormatter {
     /// The columns of every format that has columns, in order.
-    public static let columns = ["id", "edition", "section", "kind", "topics", "platforms", "title", "text",
-                                 "source", "page", "chunk", "previous", "change"]
+    public static let columns = [
+        "id", "edition", "section", "kind", "topics", "platforms", "title", "text",
+        "source", "page", "chunk", "previous", "change",
+    ]
 
     public static func json(_ rules: [RuleRecord]) throws -> String {
         let encoder = JSONEncoder()
@@ -13,10 +15,12 @@ public enum RuleFormatter {
     }
 
     static func cells(_ rule: RuleRecord) -> [String] {
-        [rule.id, rule.edition, rule.section ?? "", rule.kind.rawValue, rule.topics.joined(separator: "; "),
-         rule.platforms.joined(separator: "; "), rule.title ?? "", rule.text, rule.source.citation,
-         rule.source.page.map(String.init) ?? "", rule.source.chunk.map(String.init) ?? "",
-         rule.previous.joined(separator: "; "), rule.change ?? ""]
+        [
+            rule.id, rule.edition, rule.section ?? "", rule.kind.rawValue, rule.topics.joined(separator: "; "),
+            rule.platforms.joined(separator: "; "), rule.title ?? "", rule.text, rule.source.citation,
+            rule.source.page.map(String.init) ?? "", rule.source.chunk.map(String.init) ?? "",
+            rule.previous.joined(separator: "; "), rule.change ?? "",
+        ]
     }
 
     /// RFC 4180: CRLF line ends; a field with a comma, quote or line break is quoted, quotes doubled.

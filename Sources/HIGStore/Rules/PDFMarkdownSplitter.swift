@@ -38,8 +38,9 @@ struct PDFMarkdownSplitter {
                 if previousWasBullet && RuleBuilder.continues(line.text) {
                     builder.extendLast(with: line)
                 } else {
-                    builder.add(line, title: title(of: line), parent: listOwner, section: section,
-                                page: linePage, platforms: platforms)
+                    builder.add(
+                        line, title: title(of: line), parent: listOwner, section: section,
+                        page: linePage, platforms: platforms)
                 }
                 previousWasBullet = true
                 continue
@@ -64,13 +65,15 @@ struct PDFMarkdownSplitter {
             let isFigure = lead.map(RuleClassifier.isFigureLabel) ?? false
             let isNote = lead.map { RuleClassifier.noteLabels.contains($0.lowercased()) } ?? false
             if lead != nil {
-                let ordinal = builder.add(line, title: title(of: line), parent: nil, section: section,
-                                          page: linePage, platforms: platforms)
+                let ordinal = builder.add(
+                    line, title: title(of: line), parent: nil, section: section,
+                    page: linePage, platforms: platforms)
                 openLead = !isFigure && !isNote && !hasBody(line) ? ordinal : nil
                 listOwner = isFigure ? nil : ordinal
             } else {
-                let ordinal = builder.add(line, title: nil, parent: openLead, section: section,
-                                          page: linePage, platforms: platforms)
+                let ordinal = builder.add(
+                    line, title: nil, parent: openLead, section: section,
+                    page: linePage, platforms: platforms)
                 listOwner = ordinal
             }
         }

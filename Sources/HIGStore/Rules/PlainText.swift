@@ -42,7 +42,8 @@ enum PlainText {
             } else {
                 // U+2010...U+2027 is E2 80 90...E2 80 A7.
                 guard byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
-                      bytes[index + 2] >= 0x90, bytes[index + 2] <= 0xA7 else { return false }
+                    bytes[index + 2] >= 0x90, bytes[index + 2] <= 0xA7
+                else { return false }
                 index += 3
             }
         }
@@ -62,8 +63,9 @@ enum PlainText {
             } else if byte == UInt8(ascii: ")") {
                 depth = max(0, depth - 1)
             } else if depth == 0, byte == UInt8(ascii: ".") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?"),
-                      bytes[index + 1] == UInt8(ascii: " "), index + 2 < bytes.count, opensSentence(bytes, at: index + 2),
-                      !endsWithAbbreviation(bytes, from: start, at: index) {
+                bytes[index + 1] == UInt8(ascii: " "), index + 2 < bytes.count, opensSentence(bytes, at: index + 2),
+                !endsWithAbbreviation(bytes, from: start, at: index)
+            {
                 return index
             }
             index += 1
@@ -136,8 +138,10 @@ enum PlainText {
     /// `body` returns true: a word whose space-separated token opens with a capital is a name
     /// and left out, unless the token opens a sentence (the one before ends in . ! ? or :,
     /// closing quotes and parentheses aside).
-    static func forEachWordOutsideNames(_ bytes: UnsafeBufferPointer<UInt8>, end: Int, in vocabulary: CueVocabulary,
-                                        _ body: (Int) -> Bool) {
+    static func forEachWordOutsideNames(
+        _ bytes: UnsafeBufferPointer<UInt8>, end: Int, in vocabulary: CueVocabulary,
+        _ body: (Int) -> Bool
+    ) {
         var sentenceStart = true
         var index = 0
         while index < end {
@@ -155,7 +159,8 @@ enum PlainText {
                 }
             }
             if let last = lastNotClosing(bytes, from: tokenStart, to: index) {
-                sentenceStart = last == UInt8(ascii: ".") || last == UInt8(ascii: "!") || last == UInt8(ascii: "?")
+                sentenceStart =
+                    last == UInt8(ascii: ".") || last == UInt8(ascii: "!") || last == UInt8(ascii: "?")
                     || last == UInt8(ascii: ":")
             }
         }

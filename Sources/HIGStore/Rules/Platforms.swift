@@ -29,7 +29,9 @@ enum Platforms {
             while let range = text.range(of: name, range: searchStart..<text.endIndex) {
                 let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
                 let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
-                if !(before?.isLetter ?? false) && !(before?.isNumber ?? false) && !(after?.isLetter ?? false) && !(after?.isNumber ?? false) {
+                if !(before?.isLetter ?? false) && !(before?.isNumber ?? false) && !(after?.isLetter ?? false)
+                    && !(after?.isNumber ?? false)
+                {
                     found.insert(name)
                     break
                 }

@@ -36,10 +36,11 @@ struct RuleBuilder {
         page: Int?, platforms: [String], lineEnd: Int? = nil, kind: RuleKind? = nil
     ) -> Int {
         let ordinal = drafts.count + 1
-        drafts.append(RuleDraft(
-            ordinal: ordinal, parentOrdinal: parent, kind: kind ?? .context, section: section, title: title,
-            text: text ?? line.text, lineStart: line.number, lineEnd: lineEnd ?? line.number, page: page,
-            platforms: platforms, repairs: line.repairs))
+        drafts.append(
+            RuleDraft(
+                ordinal: ordinal, parentOrdinal: parent, kind: kind ?? .context, section: section, title: title,
+                text: text ?? line.text, lineStart: line.number, lineEnd: lineEnd ?? line.number, page: page,
+                platforms: platforms, repairs: line.repairs))
         if let lead = line.boldLead { boldLeads[ordinal] = lead }
         if let kind { fixedKinds.insert(ordinal); drafts[ordinal - 1].kind = kind }
         return ordinal

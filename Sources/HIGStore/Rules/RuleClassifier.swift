@@ -82,7 +82,8 @@ enum RuleClassifier {
             // The word after a "means" or "refers" among the first six: seven words at most.
             let words = Words.lowercased(text, digits: false, apostrophes: true, limit: 7)
             guard let index = words.firstIndex(where: { $0 == "means" || $0 == "refers" }),
-                  (1...5).contains(index), !definitionPronouns.contains(words[0]) else { return false }
+                (1...5).contains(index), !definitionPronouns.contains(words[0])
+            else { return false }
             if words[index] == "refers", index + 1 < words.count, words[index + 1] != "to" { return false }
             if let boldLead { return Sentences.words(boldLead).count == index }
             return true
@@ -101,7 +102,8 @@ enum RuleClassifier {
                 if imperativeVerbs.contains(first) { return true }
                 // After an opening clause: the first word after its comma.
                 if connectorWords.contains(first), let comma = sentence.firstIndex(of: ","),
-                   let verb = firstWord(sentence[sentence.index(after: comma)...]), imperativeVerbs.contains(verb) {
+                    let verb = firstWord(sentence[sentence.index(after: comma)...]), imperativeVerbs.contains(verb)
+                {
                     return true
                 }
             }
@@ -148,8 +150,10 @@ enum RuleClassifier {
     }
 
     /// `Definition.opensWithImperative` for one sentence, `bytes[start..<end]`, of a plain text.
-    private static func opensWithImperative(plain bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
-                                            _ cues: CueVocabulary) -> Bool {
+    private static func opensWithImperative(
+        plain bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+        _ cues: CueVocabulary
+    ) -> Bool {
         var words = PlainText.WordReader(bytes, from: start, to: end)
         guard let first = words.next(in: cues) else { return false }
         let roles = cues.roles(of: first)

@@ -31,8 +31,9 @@ enum Sentences {
                 } else if character == ")" {
                     depth = max(0, depth - 1)
                 } else if depth == 0, ".!?".contains(character), characters[index + 1] == " ",
-                          index + 2 < characters.count, opensSentence(characters[index + 2]),
-                          !endsWithAbbreviation(characters[start...index]) {
+                    index + 2 < characters.count, opensSentence(characters[index + 2]),
+                    !endsWithAbbreviation(characters[start...index])
+                {
                     return index
                 }
                 index += 1

@@ -71,8 +71,9 @@ struct WebTextSplitter {
                 } else if RuleBuilder.continues(line.text), block.blankLinesBefore <= 1, builder.last != nil {
                     builder.extendLast(with: line)
                 } else {
-                    let ordinal = builder.add(line, title: leadSentence(line.text), parent: nil, section: section,
-                                              page: nil, platforms: scope)
+                    let ordinal = builder.add(
+                        line, title: leadSentence(line.text), parent: nil, section: section,
+                        page: nil, platforms: scope)
                     listOwner = ordinal
                 }
             }
@@ -112,7 +113,9 @@ struct WebTextSplitter {
         guard !line.isBullet, line.indent == 0, let first = line.text.first, first.isUppercase || first == "i" else {
             return false
         }
-        guard FastText.countOfSpaceSeparatedWords(line.text) <= 6, let last = line.text.last, !".:;!?,”\"".contains(last) else { return false }
+        guard FastText.countOfSpaceSeparatedWords(line.text) <= 6, let last = line.text.last, !".:;!?,”\"".contains(last) else {
+            return false
+        }
         return first.isUppercase || Platforms.heading(line.text) != nil
     }
 
@@ -144,8 +147,9 @@ struct WebTextSplitter {
         if rows.allSatisfy({ Platforms.trailingList($0.text) != nil }) {
             for row in rows {
                 let (rest, named) = Platforms.trailingList(row.text)!
-                builder.add(row, text: "\(rest) (\(named.joined(separator: ", ")))", title: nil, parent: parent,
-                            section: section, page: nil, platforms: named)
+                builder.add(
+                    row, text: "\(rest) (\(named.joined(separator: ", ")))", title: nil, parent: parent,
+                    section: section, page: nil, platforms: named)
             }
             return
         }
@@ -158,8 +162,9 @@ struct WebTextSplitter {
                 draftLine.number = row.number
                 draftLine.repairs = row.repairs + textLine.repairs
                 let named = Platforms.named(inRow: textLine.text, label: row.text, among: platforms)
-                builder.add(draftLine, title: row.text, parent: parent, section: section, page: nil,
-                            platforms: named ?? platforms, lineEnd: textLine.number)
+                builder.add(
+                    draftLine, title: row.text, parent: parent, section: section, page: nil,
+                    platforms: named ?? platforms, lineEnd: textLine.number)
                 index += 2
             } else {
                 let named = Platforms.named(inRow: row.text, label: nil, among: platforms)

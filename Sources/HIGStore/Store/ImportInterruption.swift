@@ -75,9 +75,9 @@ enum ImportInterruption {
     private static func install() {
         var action = sigaction()
         #if os(Linux)
-        action.__sigaction_handler.sa_handler = interrupted
+            action.__sigaction_handler.sa_handler = interrupted
         #else
-        action.__sigaction_u.__sa_handler = interrupted
+            action.__sigaction_u.__sa_handler = interrupted
         #endif
         sigemptyset(&action.sa_mask)
         // A second signal during the clean-up waits for it.

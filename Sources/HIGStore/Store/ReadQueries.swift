@@ -68,13 +68,14 @@ enum ReadQueries {
         """
 
     /// The rules that pass a filter: ?1 edition, ?2 kind, ?3 platform, ?4 topic (NULL: any).
-    static let rules = ruleSelect + "\n" + """
-        WHERE (?1 IS NULL OR r.edition_id = ?1)
-          AND (?2 IS NULL OR r.kind = ?2)
-          AND (?3 IS NULL OR EXISTS (SELECT 1 FROM rule_platforms p WHERE p.rule_id = r.id AND p.platform = ?3 COLLATE NOCASE))
-          AND (?4 IS NULL OR EXISTS (SELECT 1 FROM rule_topics t WHERE t.rule_id = r.id AND t.topic_slug = ?4))
-        ORDER BY e.position, coalesce(s.chunk, 1e9), s.path, r.ordinal
-        """
+    static let rules =
+        ruleSelect + "\n" + """
+            WHERE (?1 IS NULL OR r.edition_id = ?1)
+              AND (?2 IS NULL OR r.kind = ?2)
+              AND (?3 IS NULL OR EXISTS (SELECT 1 FROM rule_platforms p WHERE p.rule_id = r.id AND p.platform = ?3 COLLATE NOCASE))
+              AND (?4 IS NULL OR EXISTS (SELECT 1 FROM rule_topics t WHERE t.rule_id = r.id AND t.topic_slug = ?4))
+            ORDER BY e.position, coalesce(s.chunk, 1e9), s.path, r.ordinal
+            """
 
     /// By primary key: a filter written `(? IS NULL OR r.id = ?)` would scan every rule.
     static let ruleByID = ruleSelect + "\nWHERE r.id = ?1"
@@ -144,9 +145,10 @@ extension RuleStore {
                     if let kind = RuleKind(rawValue: k.string("kind")) { byKind[kind] = k.int("n") }
                 }
                 let mine = sources.filter { $0.string("edition_id") == id }.map {
-                    EditionSummary.Source(path: $0.string("path"), document: $0.string("document"),
-                                          chunk: $0.optionalInt("chunk"), form: $0.string("form"),
-                                          coverage: $0.string("coverage"), rules: $0.int("rules"), sha256: $0.string("sha256"))
+                    EditionSummary.Source(
+                        path: $0.string("path"), document: $0.string("document"),
+                        chunk: $0.optionalInt("chunk"), form: $0.string("form"),
+                        coverage: $0.string("coverage"), rules: $0.int("rules"), sha256: $0.string("sha256"))
                 }
                 return EditionSummary(
                     id: id, name: row.string("name"), date: row.optionalString("date"),
@@ -243,8 +245,9 @@ extension RuleStore {
                 try db.forEachRow(ReadQueries.editionTexts, arguments: [edition]) { row in
                     let id = row.string(0)
                     guard shown.contains(id) else { return }
-                    texts[id] = RuleText(id: id, text: row.string(1),
-                                         citation: RuleRecord.Source.citation(file: row.string(4), lineStart: row.int(2), lineEnd: row.int(3)))
+                    texts[id] = RuleText(
+                        id: id, text: row.string(1),
+                        citation: RuleRecord.Source.citation(file: row.string(4), lineStart: row.int(2), lineEnd: row.int(3)))
                 }
             }
             return texts
@@ -255,16 +258,21 @@ extension RuleStore {
         try answering {
             guard let record = try rule(id: id) else { throw try unknownRule(id) }
             let repairs = try db.rows(ReadQueries.repairsOfRule, id)
-                .map { Repair(line: $0.int("line"), kind: Repair.Kind(rawValue: $0.string("kind")) ?? .gluedWords,
-                              original: $0.string("original"), replacement: $0.string("replacement")) }
+                .map {
+                    Repair(
+                        line: $0.int("line"), kind: Repair.Kind(rawValue: $0.string("kind")) ?? .gluedWords,
+                        original: $0.string("original"), replacement: $0.string("replacement"))
+                }
             let related = { (row: Row) in
-                RuleDetail.Related(id: row.string("id"), kind: RuleKind(rawValue: row.string("kind")) ?? .context,
-                                   summary: row.optionalString("title") ?? row.string("text"))
+                RuleDetail.Related(
+                    id: row.string("id"), kind: RuleKind(rawValue: row.string("kind")) ?? .context,
+                    summary: row.optionalString("title") ?? row.string("text"))
             }
             let parent = try record.parent.flatMap { try db.rows(ReadQueries.ruleSummary, $0).first.map(related) }
             let children = try db.rows(ReadQueries.childrenOfRule, id).map(related)
             let editionName = try db.scalar(ReadQueries.editionName, record.edition)?.string ?? record.edition
-            return try withVersions(RuleDetail(record: record, editionName: editionName, repairs: repairs, parent: parent, children: children))
+            return try withVersions(
+                RuleDetail(record: record, editionName: editionName, repairs: repairs, parent: parent, children: children))
         }
     }
 
@@ -279,9 +287,10 @@ extension RuleStore {
             topics: row.optionalString("topics")?.split(separator: "\u{1F}").map(String.init) ?? [],
             previous: row.optionalString("previous")?.split(separator: "\u{1F}").map(String.init) ?? [],
             change: row.optionalString("change"),
-            source: .init(file: row.string("path"), lineStart: row.int("line_start"), lineEnd: row.int("line_end"),
-                          document: row.string("document"), chunk: row.optionalInt("chunk"), page: row.optionalInt("page"),
-                          sha256: row.string("sha256")))
+            source: .init(
+                file: row.string("path"), lineStart: row.int("line_start"), lineEnd: row.int("line_end"),
+                document: row.string("document"), chunk: row.optionalInt("chunk"), page: row.optionalInt("page"),
+                sha256: row.string("sha256")))
     }
 
     static func decodeList(_ json: String) -> [String] {
@@ -310,11 +319,12 @@ extension RuleStore {
         var links: [LinkRecord] = []
         try db.forEachRow(ReadQueries.links) { row in
             guard include(row.string(0), row.string(1)) else { return }
-            links.append(LinkRecord(
-                from: row.string(0), to: row.string(1), change: ChangeClass(rawValue: row.string(2)) ?? .revised,
-                similarity: row.double(3), method: LinkMethod(rawValue: row.string(4)) ?? .matcher,
-                forceFrom: NormativeForce(rawValue: row.string(5)) ?? .none, forceTo: NormativeForce(rawValue: row.string(6)) ?? .none,
-                forceChanged: row.int(7) == 1, reversal: row.int(8) == 1, rationale: row.optionalString(9)))
+            links.append(
+                LinkRecord(
+                    from: row.string(0), to: row.string(1), change: ChangeClass(rawValue: row.string(2)) ?? .revised,
+                    similarity: row.double(3), method: LinkMethod(rawValue: row.string(4)) ?? .matcher,
+                    forceFrom: NormativeForce(rawValue: row.string(5)) ?? .none, forceTo: NormativeForce(rawValue: row.string(6)) ?? .none,
+                    forceChanged: row.int(7) == 1, reversal: row.int(8) == 1, rationale: row.optionalString(9)))
         }
         return links
     }

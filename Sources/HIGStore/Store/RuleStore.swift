@@ -90,7 +90,8 @@ public final class RuleStore {
             return db
         } catch {
             guard !writable, [SQLITE_CANTOPEN, SQLITE_READONLY].contains(error.primaryCode),
-                  isWriteAheadLogged(path), !hasPendingLog(path) else { throw error }
+                isWriteAheadLogged(path), !hasPendingLog(path)
+            else { throw error }
             let immutable = try Database(path: path, mode: .immutable, busyTimeout: busyTimeout())
             _ = try immutable.scalar("SELECT count(*) FROM sqlite_master")
             return immutable
@@ -235,8 +236,9 @@ public final class RuleStore {
         guard let handle = FileHandle(forReadingAtPath: path) else { return }
         defer { try? handle.close() }
         guard let header = try? handle.read(upToCount: 100), header.count == 100,
-              header.starts(with: Array("SQLite format 3\0".utf8)),
-              let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber else { return }
+            header.starts(with: Array("SQLite format 3\0".utf8)),
+            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
+        else { return }
         let bytes = [UInt8](header)
         let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
         let effective = pageSize == 1 ? 65_536 : pageSize

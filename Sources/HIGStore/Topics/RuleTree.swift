@@ -11,11 +11,13 @@ struct RuleTree {
     static func load(_ db: Database) throws -> RuleTree {
         var tree = RuleTree()
         var parentRowID: [Int?] = []
-        try db.forEachRow("""
+        try db.forEachRow(
+            """
             SELECT r.rowid, r.id, p.rowid, r.kind = 'figure'
             FROM rules r LEFT JOIN rules p ON p.id = r.parent_id
             ORDER BY r.rowid
-            """) { row in
+            """
+        ) { row in
             tree.rowID.append(row.int(0))
             tree.id.append(row.string(1))
             parentRowID.append(row.isNull(2) ? nil : row.int(2))

@@ -54,7 +54,8 @@ enum TopicAssigner {
             try insert.append(values: [.text(rules.id[row.rule]), slugValues[row.topic], own[row.rule].isEmpty ? viaParent : viaMatch])
         }
         try insert.finish()
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO store_facts (key, value) VALUES (?, ?)
             ON CONFLICT (key) DO UPDATE SET value = excluded.value
             """, digestKey, taxonomy.digest)

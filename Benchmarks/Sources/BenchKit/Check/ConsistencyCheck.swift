@@ -23,8 +23,10 @@ public enum ConsistencyCheck {
     }
 
     /// Imports `folder` into a new database at `database` and compares.
-    public static func run(corpus: GeneratedCorpus, expected: [ExpectedRule], folder: URL,
-                           database: String) throws -> Report {
+    public static func run(
+        corpus: GeneratedCorpus, expected: [ExpectedRule], folder: URL,
+        database: String
+    ) throws -> Report {
         _ = try RuleStore.importEditions(from: folder, into: database)
         let store = try RuleStore.open(path: database)
         let records = try store.rules()
@@ -60,20 +62,24 @@ public enum ConsistencyCheck {
                 problem("text", "\(file):\(position.line): text differs\n    generated: \(text)\n    imported:  \(record.text)")
             }
             if record.source.lineEnd != record.source.lineStart {
-                problem("lines", "\(file):\(position.line): the rule spans lines \(position.line)-\(record.source.lineEnd); the generator wrote one")
+                problem(
+                    "lines",
+                    "\(file):\(position.line): the rule spans lines \(position.line)-\(record.source.lineEnd); the generator wrote one")
             }
         }
         for rule in expected where !seen.contains(rule.position) {
             problem("missing", "\(rule.position.file):\(rule.position.line): the generator wrote a rule here; hig has none starting here")
         }
 
-        let repairs = try store.db.rows("""
+        let repairs = try store.db.rows(
+            """
             SELECT r.edition_id AS edition, count(*) AS n FROM repairs p JOIN rules r ON r.id = p.rule_id GROUP BY r.edition_id
             """)
         for edition in corpus.editions {
             let repaired = repairs.first { $0.string("edition") == edition.id }?.int("n") ?? 0
-            let result = EditionResult(id: edition.id, generated: edition.rules, imported: importedCount[edition.id] ?? 0,
-                                       glued: edition.glued, repairs: repaired)
+            let result = EditionResult(
+                id: edition.id, generated: edition.rules, imported: importedCount[edition.id] ?? 0,
+                glued: edition.glued, repairs: repaired)
             report.editions.append(result)
             if result.generated != result.imported {
                 problem("count", "edition \(edition.id): \(result.generated) rules generated, \(result.imported) imported")
@@ -101,20 +107,24 @@ public enum ConsistencyCheck {
         // The classes mean what they say: unchanged and moved keep the words, the others change them.
         for link in links {
             guard let from = link.from, let to = link.to, let before = wanted[from], let after = wanted[to] else { continue }
-            let keepsWords: Bool? = switch link.change {
-            case .unchanged, .moved: true
-            case .reworded, .revised, .split, .merged: false
-            case .added, .removed: nil
-            }
+            let keepsWords: Bool? =
+                switch link.change {
+                case .unchanged, .moved: true
+                case .reworded, .revised, .split, .merged: false
+                case .added, .removed: nil
+                }
             if let keepsWords, keepsWords != (before == after) {
-                problem("class", "\(from.file):\(from.line) → \(to.file):\(to.line) is \(link.change.rawValue) but its words "
-                    + (keepsWords ? "changed" : "are the same"))
+                problem(
+                    "class",
+                    "\(from.file):\(from.line) → \(to.file):\(to.line) is \(link.change.rawValue) but its words "
+                        + (keepsWords ? "changed" : "are the same"))
             }
         }
         let perTransition = Dictionary(grouping: links) { "\($0.from?.edition ?? "-")>\($0.to?.edition ?? "-")" }
         let declared = corpus.transitions.reduce(0) { $0 + $1.links.values.reduce(0, +) }
         if declared != links.count {
-            problem("truth", "generated.json counts \(declared) links, truth.jsonl holds \(links.count) (\(perTransition.count) edition pairs)")
+            problem(
+                "truth", "generated.json counts \(declared) links, truth.jsonl holds \(links.count) (\(perTransition.count) edition pairs)")
         }
         return report
     }

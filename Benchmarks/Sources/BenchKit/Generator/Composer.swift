@@ -56,8 +56,9 @@ struct Composer {
 
     mutating func paragraph() -> Rule {
         let count = rng.weighted([35, 40, 25]) + 1
-        return Rule(uid: uid(), role: .paragraph, style: rng.chance(0.8) ? .bold : .plain,
-                    lead: lead(), body: (0..<count).map { _ in bodySentence() })
+        return Rule(
+            uid: uid(), role: .paragraph, style: rng.chance(0.8) ? .bold : .plain,
+            lead: lead(), body: (0..<count).map { _ in bodySentence() })
     }
 
     mutating func bodyless() -> Rule {
@@ -65,8 +66,9 @@ struct Composer {
     }
 
     mutating func note() -> Rule {
-        Rule(uid: uid(), role: .note, style: .bold, lead: bodySentence(),
-             body: rng.chance(0.5) ? [bodySentence()] : [])
+        Rule(
+            uid: uid(), role: .note, style: .bold, lead: bodySentence(),
+            body: rng.chance(0.5) ? [bodySentence()] : [])
     }
 
     mutating func leadIn(bullets: Int) -> Rule {
@@ -104,9 +106,15 @@ struct Composer {
         case 12: words = ["Let", "people", rng.pick(Vocabulary.peopleVerbs)] + objectPlural()
         case 13: words = ["Write", rng.pick(Vocabulary.adjectives)] + pluralNoun()
         case 14: words = ["Help", "people", rng.pick(Vocabulary.peopleVerbs)] + objectPlural()
-        case 15: words = ["Limit"] + objectPlural() + ["to"]
-                + rng.pick([["one", "or", "two", "words"], ["a", "single", "line"], ["essential", "information"], ["a", "few", "items"]])
-        default: words = ["Reserve"] + objectPlural() + ["for"]
+        case 15:
+            words =
+                ["Limit"] + objectPlural() + ["to"]
+                + rng.pick([
+                    ["one", "or", "two", "words"], ["a", "single", "line"], ["essential", "information"], ["a", "few", "items"],
+                ])
+        default:
+            words =
+                ["Reserve"] + objectPlural() + ["for"]
                 + rng.pick([["important", "information"], ["critical", "situations"], ["rare", "cases"], ["the", "current", "task"]])
         }
         // "When possible, ... whenever possible" says it twice.
@@ -120,40 +128,56 @@ struct Composer {
         let seeing = rng.pick(Vocabulary.peopleVerbs)
         switch rng.below(11) {
         case 0:
-            return Sentence(words: ["People", rng.pick(["expect", "appreciate", "notice", "ignore", "look", "rely"])]
-                + objectPlural(), qualifier: qualifier())
-                .fixingPreposition()
+            return Sentence(
+                words: ["People", rng.pick(["expect", "appreciate", "notice", "ignore", "look", "rely"])]
+                    + objectPlural(), qualifier: qualifier()
+            )
+            .fixingPreposition()
         case 1:
-            return Sentence(words: [capitalized(rng.pick(Vocabulary.adjectives))] + pluralNoun() + ["help", "people", seeing] + objectPlural(),
-                            qualifier: qualifier())
+            return Sentence(
+                words: [capitalized(rng.pick(Vocabulary.adjectives))] + pluralNoun() + ["help", "people", seeing] + objectPlural(),
+                qualifier: qualifier())
         case 2:
-            return Sentence(words: ["If", "people", "need", "to", seeing] + comma(objectPlural()) + [verb.base] + objectSingular(),
-                            qualifier: qualifier())
+            return Sentence(
+                words: ["If", "people", "need", "to", seeing] + comma(objectPlural()) + [verb.base] + objectSingular(),
+                qualifier: qualifier())
         case 3:
-            return Sentence(words: ["For", "example,", rng.pick(Vocabulary.appNames), verb.third] + objectSingular(),
-                            qualifier: qualifier())
+            return Sentence(
+                words: ["For", "example,", rng.pick(Vocabulary.appNames), verb.third] + objectSingular(),
+                qualifier: qualifier())
         case 4:
             return Sentence(words: ["This", rng.pick(["helps", "lets"]), "people", seeing] + objectPlural(), qualifier: qualifier())
         case 5:
-            return Sentence(words: ["It's"] + rng.pick([[], ["usually"], ["often"]]) + ["better", "to", verb.base] + objectPlural() + ["than", "to", rng.pick(Vocabulary.verbs).base] + objectPlural())
+            return Sentence(
+                words: ["It's"] + rng.pick([[], ["usually"], ["often"]]) + ["better", "to", verb.base] + objectPlural() + [
+                    "than", "to", rng.pick(Vocabulary.verbs).base,
+                ] + objectPlural())
         case 6:
-            return Sentence(words: ["Otherwise,", "people", "might", rng.pick(["miss", "overlook", "ignore"])] + objectPlural(),
-                            qualifier: qualifier())
+            return Sentence(
+                words: ["Otherwise,", "people", "might", rng.pick(["miss", "overlook", "ignore"])] + objectPlural(),
+                qualifier: qualifier())
         case 7:
-            return Sentence(words: [capitalized(rng.pick(Vocabulary.nouns).many), "that", verb.base] + objectSingular()
-                + ["can", rng.pick(["frustrate", "confuse", "distract", "slow"]), "people"])
+            return Sentence(
+                words: [capitalized(rng.pick(Vocabulary.nouns).many), "that", verb.base] + objectSingular()
+                    + ["can", rng.pick(["frustrate", "confuse", "distract", "slow"]), "people"])
         case 8:
             let (adjective, other) = twoAdjectives()
-            return Sentence(words: ["In", "general,", adjective] + pluralNoun()
-                + ["are", rng.pick(["easier", "harder"]), "to", seeing, "than", other, "ones"])
+            return Sentence(
+                words: ["In", "general,", adjective] + pluralNoun()
+                    + ["are", rng.pick(["easier", "harder"]), "to", seeing, "than", other, "ones"])
         case 9:
             let (adjective, other) = twoAdjectives()
             let noun = rng.pick(Vocabulary.nouns).one
-            return Sentence(words: [capitalized(article(adjective)), adjective] + noun.split(separator: " ").map(String.init)
-                + ["is", rng.pick(["often", "usually"]), "more", rng.pick(["useful", "effective", "legible"]), "than", article(other), other, "one"])
+            return Sentence(
+                words: [capitalized(article(adjective)), adjective] + noun.split(separator: " ").map(String.init)
+                    + [
+                        "is", rng.pick(["often", "usually"]), "more", rng.pick(["useful", "effective", "legible"]), "than", article(other),
+                        other, "one",
+                    ])
         default:
-            return Sentence(words: ["Sometimes,"] + pluralNoun() + ["that", verb.base] + objectPlural()
-                + ["can", rng.pick(["seem", "feel"]), rng.pick(["confusing", "redundant", "distracting"])])
+            return Sentence(
+                words: ["Sometimes,"] + pluralNoun() + ["that", verb.base] + objectPlural()
+                    + ["can", rng.pick(["seem", "feel"]), rng.pick(["confusing", "redundant", "distracting"])])
         }
     }
 

@@ -280,17 +280,20 @@ struct Evolver {
     /// The lead and the first half of the explanation; then a new lead over the rest.
     private mutating func split(_ rule: Rule) -> (Rule, Rule) {
         let cut = rule.body.count == 2 ? 1 : composer.rng.int(in: 1...(rule.body.count - 1))
-        let first = Rule(uid: composer.uid(), role: .paragraph, style: rule.style, lead: rule.lead,
-                         body: Array(rule.body[..<cut]))
-        let second = Rule(uid: composer.uid(), role: .paragraph, style: rule.style, lead: composer.lead(),
-                          body: Array(rule.body[cut...]))
+        let first = Rule(
+            uid: composer.uid(), role: .paragraph, style: rule.style, lead: rule.lead,
+            body: Array(rule.body[..<cut]))
+        let second = Rule(
+            uid: composer.uid(), role: .paragraph, style: rule.style, lead: composer.lead(),
+            body: Array(rule.body[cut...]))
         return (first, second)
     }
 
     /// The first rule's lead and explanation, then the second's lead and explanation.
     private mutating func merge(_ first: Rule, _ second: Rule) -> Rule {
-        Rule(uid: composer.uid(), role: .paragraph, style: first.style == .headingLead ? .bold : first.style,
-             lead: first.lead, body: first.body + [second.lead] + second.body)
+        Rule(
+            uid: composer.uid(), role: .paragraph, style: first.style == .headingLead ? .bold : first.style,
+            lead: first.lead, body: first.body + [second.lead] + second.body)
     }
 
     // MARK: - Word lookups

@@ -32,8 +32,9 @@ struct Glue {
     /// True when `first` + `second` written as one token comes back as these two words.
     func canGlue(_ first: String, _ second: String, sentenceStart: Bool) -> Bool {
         guard first.allSatisfy({ $0.isASCII && $0.isLetter }), second.allSatisfy({ $0.isASCII && $0.isLowercase }),
-              first.dropFirst().allSatisfy(\.isLowercase), sentenceStart || first.first!.isLowercase,
-              first.count + second.count >= 5 else { return false }
+            first.dropFirst().allSatisfy(\.isLowercase), sentenceStart || first.first!.isLowercase,
+            first.count + second.count >= 5
+        else { return false }
         let joined = (first + second).lowercased()
         guard !knows(Substring(joined)), lexicon.contains(first.lowercased()), lexicon.contains(second) else { return false }
         var cuts = 0

@@ -53,7 +53,8 @@ struct Renderer {
 
         func flush() throws {
             guard !group.isEmpty else { return }
-            let name = form == .pdfMarkdown
+            let name =
+                form == .pdfMarkdown
                 ? "\(editionID)/chunk-\(String(format: "%03d", chunk)).md"
                 : "\(editionID)/page-\(String(format: "%03d", result.files.count + 1)).txt"
             var lines: [String] = []
@@ -62,8 +63,9 @@ struct Renderer {
             case .pdfMarkdown:
                 lines.append("")  // the chunk comment, written last (it counts the tokens)
                 for section in group {
-                    pdfSection(section, into: &lines, file: fileIndex, page: &page, linesLeftOnPage: &linesLeftOnPage,
-                               result: &result)
+                    pdfSection(
+                        section, into: &lines, file: fileIndex, page: &page, linesLeftOnPage: &linesLeftOnPage,
+                        result: &result)
                 }
                 let words = lines.dropFirst().reduce(0) { $0 + $1.split(separator: " ").count }
                 lines[0] = "<!-- Chunk \(chunk) | Source: \(document) | Est. Tokens: \(words * 4 / 3) -->"
@@ -91,8 +93,10 @@ struct Renderer {
 
     // MARK: - PDF-derived Markdown
 
-    private mutating func pdfSection(_ section: Section, into lines: inout [String], file: Int, page: inout Int,
-                                     linesLeftOnPage: inout Int, result: inout RenderedEdition) {
+    private mutating func pdfSection(
+        _ section: Section, into lines: inout [String], file: Int, page: inout Int,
+        linesLeftOnPage: inout Int, result: inout RenderedEdition
+    ) {
         lines.append((rng.chance(0.7) ? "## " : "### ") + section.title)
         for rule in section.rules {
             for member in rule.flattened {
@@ -162,8 +166,10 @@ struct Renderer {
 
     // MARK: - Web text
 
-    private mutating func webSection(_ section: Section, into lines: inout [String], file: Int,
-                                     result: inout RenderedEdition) {
+    private mutating func webSection(
+        _ section: Section, into lines: inout [String], file: Int,
+        result: inout RenderedEdition
+    ) {
         if !lines.isEmpty { lines.append("") }
         lines.append(section.title)
         for rule in section.rules {

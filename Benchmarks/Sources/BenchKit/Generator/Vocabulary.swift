@@ -59,7 +59,9 @@ enum Vocabulary {
     ].map { Verb(base: $0.0, third: $0.1, gerund: $0.2) }
 
     /// Verbs whose subject is people ("people need to find ...").
-    static let peopleVerbs = ["find", "understand", "compare", "review", "adjust", "dismiss", "confirm", "choose", "notice", "reorder", "customize"]
+    static let peopleVerbs = [
+        "find", "understand", "compare", "review", "adjust", "dismiss", "confirm", "choose", "notice", "reorder", "customize",
+    ]
 
     static let adjectives = [
         "short", "clear", "consistent", "familiar", "concise", "legible", "prominent", "visible", "useful",
@@ -92,7 +94,9 @@ enum Vocabulary {
         ["before people commit", "before people confirm"],
     ]
 
-    static let appNames = ["Mail", "Photos", "Music", "Maps", "Notes", "Calendar", "Safari", "Messages", "Podcasts", "Reminders", "Weather", "Files"]
+    static let appNames = [
+        "Mail", "Photos", "Music", "Maps", "Notes", "Calendar", "Safari", "Messages", "Podcasts", "Reminders", "Weather", "Files",
+    ]
 
     /// Words a rewording may swap for another word of the same group. Only lowercase words that
     /// play the same part in every template are grouped.
@@ -107,7 +111,10 @@ enum Vocabulary {
     ]
 
     /// Words sections are named with ("Alert buttons", "Toolbar layout").
-    static let sectionHeads = ["basics", "layout", "content", "behavior", "appearance", "buttons", "titles", "placement", "sizes", "interaction", "accessibility", "text", "states", "spacing", "feedback"]
+    static let sectionHeads = [
+        "basics", "layout", "content", "behavior", "appearance", "buttons", "titles", "placement", "sizes", "interaction", "accessibility",
+        "text", "states", "spacing", "feedback",
+    ]
 
     /// Function words that may follow a glued word ("testthe").
     static let articles: Set<String> = ["a", "an", "the"]

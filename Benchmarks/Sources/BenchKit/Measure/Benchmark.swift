@@ -99,7 +99,8 @@ public struct SizeResult: Sendable, Codable {
 public enum Benchmark {
     public static func run(_ options: BenchmarkOptions, log: (String) -> Void) throws -> [SizeResult] {
         guard FileManager.default.isExecutableFile(atPath: options.hig) else {
-            throw BenchError("no hig executable at \(options.hig); build it with `swift build -c release --product hig` (in Benchmarks/) or pass --hig")
+            throw BenchError(
+                "no hig executable at \(options.hig); build it with `swift build -c release --product hig` (in Benchmarks/) or pass --hig")
         }
         guard ChildProcess.available("sqlite3", ["-version"]) else {
             throw BenchError("the import floor needs the sqlite3 command-line tool (Debian package `sqlite3`: apt-get install sqlite3)")
@@ -120,8 +121,10 @@ public enum Benchmark {
         log("[\(size)] generating \(options.editions) editions")
         var corpus: GeneratedCorpus?
         result.generateSeconds = try clock.measure {
-            corpus = try CorpusGenerator.generate(GeneratorOptions(rules: size, editions: options.editions, seed: options.seed),
-                                                  into: editions).0
+            corpus = try CorpusGenerator.generate(
+                GeneratorOptions(rules: size, editions: options.editions, seed: options.seed),
+                into: editions
+            ).0
         }.seconds
         result.totalRules = corpus!.totalRules
         result.corpusMiB = Double(corpus!.editions.reduce(0) { $0 + $1.bytes }) / 1_048_576
@@ -131,8 +134,9 @@ public enum Benchmark {
             log("[\(size)] hig import \(attempt)/\(options.repeats(for: size)) (\(result.totalRules) rules)")
             for suffix in ["", "-journal"] { unlink(database + suffix) }
             let timings = folder.appending(path: "import.timing").path(percentEncoded: false)
-            let run = try ChildProcess.run(options.hig, ["--db", database, "import", "--editions", editions.path(percentEncoded: false)],
-                                           errors: timings, environment: ["HIG_TIMING": "1"])
+            let run = try ChildProcess.run(
+                options.hig, ["--db", database, "import", "--editions", editions.path(percentEncoded: false)],
+                errors: timings, environment: ["HIG_TIMING": "1"])
             result.importStages = Self.stages(timings)
             imports.append(run)
             result.importPeakMiB = max(result.importPeakMiB, run.peakMiB)
@@ -176,14 +180,16 @@ public enum Benchmark {
         result.editionsP90Ms = Statistics.percentile(startups, 0.9)
 
         log("[\(size)] search x\(options.searchQueries) (at most a minute)")
-        let latencies = try SearchProbe.measure(database: database,
-                                                queries: SearchProbe.queries(count: options.searchQueries, seed: options.seed))
+        let latencies = try SearchProbe.measure(
+            database: database,
+            queries: SearchProbe.queries(count: options.searchQueries, seed: options.seed))
         result.searchQueries = latencies.count
         result.searchP50Ms = Statistics.percentile(latencies, 0.5)
         result.searchP99Ms = Statistics.percentile(latencies, 0.99)
         log("[\(size)] hig search and sqlite3 as processes x\(options.processSearchQueries)")
-        result.processSearch = try ProcessSearch.measure(hig: options.hig, database: database,
-                                                         queries: SearchProbe.queries(count: options.processSearchQueries, seed: options.seed))
+        result.processSearch = try ProcessSearch.measure(
+            hig: options.hig, database: database,
+            queries: SearchProbe.queries(count: options.processSearchQueries, seed: options.seed))
 
         if options.editions >= 2 {
             log("[\(size)] lineage against the truth")
@@ -217,8 +223,9 @@ public enum Benchmark {
         // Status 1: the files differ.
         // Into a real file: output to /dev/null could let a tool skip work.
         let output = scratch.appending(path: "diff.out").path(percentEncoded: false)
-        let run = try ChildProcess.run("git", ["diff", "--no-index", "--word-diff", joined[0], joined[1]], output: output,
-                                       allowedStatus: [0, 1])
+        let run = try ChildProcess.run(
+            "git", ["diff", "--no-index", "--word-diff", joined[0], joined[1]], output: output,
+            allowedStatus: [0, 1])
         for path in joined + [output] { unlink(path) }
         return run.seconds
     }

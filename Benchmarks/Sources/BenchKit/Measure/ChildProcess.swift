@@ -22,10 +22,14 @@ public enum ChildProcess {
     @discardableResult
     /// `environment` adds to (or overrides) this process's environment; `errors`, when given,
     /// keeps the child's standard error in that file.
-    public static func run(_ executable: String, _ arguments: [String], output: String = "/dev/null",
-                           errors: String? = nil, environment: [String: String] = [:],
-                           allowedStatus: Set<Int32> = [0]) throws -> ProcessRun {
-        let errorPath = errors ?? FileManager.default.temporaryDirectory
+    public static func run(
+        _ executable: String, _ arguments: [String], output: String = "/dev/null",
+        errors: String? = nil, environment: [String: String] = [:],
+        allowedStatus: Set<Int32> = [0]
+    ) throws -> ProcessRun {
+        let errorPath =
+            errors
+            ?? FileManager.default.temporaryDirectory
             .appending(path: "hig-bench-stderr-\(getpid())-\(UInt64.random(in: 0...UInt64.max))").path(percentEncoded: false)
         defer { if errors == nil { unlink(errorPath) } }
 
@@ -47,7 +51,8 @@ public enum ChildProcess {
 
         var pid: pid_t = 0
         let start = ContinuousClock.now
-        let spawned = executable.contains("/")
+        let spawned =
+            executable.contains("/")
             ? posix_spawn(&pid, executable, &actions, nil, argv, envp)
             : posix_spawnp(&pid, executable, &actions, nil, argv, envp)
         guard spawned == 0 else {
@@ -69,8 +74,9 @@ public enum ChildProcess {
             throw BenchError("\(([executable] + arguments).joined(separator: " ")) \(how)\(tail.isEmpty ? "" : ":\n" + tail)")
         }
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return ProcessRun(wall: wall, peakKiB: Int(usage.ru_maxrss), userSeconds: seconds(usage.ru_utime),
-                          systemSeconds: seconds(usage.ru_stime))
+        return ProcessRun(
+            wall: wall, peakKiB: Int(usage.ru_maxrss), userSeconds: seconds(usage.ru_utime),
+            systemSeconds: seconds(usage.ru_stime))
     }
 
     /// True when `name` runs (found in PATH and exits 0 with `arguments`).

@@ -20,8 +20,10 @@ public enum ImportProfile {
             var value: T?
             let cpuBefore = cpuSeconds()
             let elapsed = try clock.measure { value = try body() }
-            stages.append(Stage(name: name, seconds: elapsed.seconds, cpuSeconds: cpuSeconds() - cpuBefore,
-                                highWaterMiB: highWaterMiB()))
+            stages.append(
+                Stage(
+                    name: name, seconds: elapsed.seconds, cpuSeconds: cpuSeconds() - cpuBefore,
+                    highWaterMiB: highWaterMiB()))
             return value!
         }
 

@@ -47,9 +47,11 @@ public struct LineageScore: Sendable, Codable {
         var paths = ManifestPaths(truth.flatMap { [$0.from?.file, $0.to?.file].compactMap { $0 } })
 
         var position: [String: RulePosition] = [:]
-        for row in try store.db.rows("""
+        for row in try store.db.rows(
+            """
             SELECT r.id, r.edition_id, s.path, r.line_start FROM rules r JOIN sources s ON s.id = r.source_id
-            """) {
+            """)
+        {
             guard let file = paths.manifestPath(row.string("path")) else { continue }
             position[row.string("id")] = RulePosition(edition: row.string("edition_id"), file: file, line: row.int("line_start"))
         }
@@ -65,7 +67,8 @@ public struct LineageScore: Sendable, Codable {
         var predicted: [Pair: String] = [:]
         for row in try store.db.rows("SELECT from_rule, to_rule, change FROM rule_links") {
             guard let from = position[row.string("from_rule")], let to = position[row.string("to_rule")],
-                  next(from.edition) == to.edition else { continue }
+                next(from.edition) == to.edition
+            else { continue }
             predicted[Pair(from: from, to: to)] = row.string("change")
         }
 
@@ -102,8 +105,10 @@ public struct LineageScore: Sendable, Codable {
         }
 
         var classes: [Row] = []
-        for (name, members) in [("unchanged + moved", [TruthChange.unchanged, .moved]), ("reworded", [.reworded]),
-                                ("revised", [.revised]), ("split", [.split]), ("merged", [.merged])] {
+        for (name, members) in [
+            ("unchanged + moved", [TruthChange.unchanged, .moved]), ("reworded", [.reworded]),
+            ("revised", [.revised]), ("split", [.split]), ("merged", [.merged]),
+        ] {
             let label = expectedLabel[members[0]]!
             var row = Row(name: name, predicted: predicted.values.filter { $0 == label }.count)
             row.truth = truePairs.values.filter { members.contains($0) }.count
@@ -114,10 +119,14 @@ public struct LineageScore: Sendable, Codable {
         moved.truth = truePairs.values.filter { $0 == .moved }.count
         moved.correct = truePairs.filter { $0.value == .moved && predicted[$0.key] != nil }.count
         classes.append(moved)
-        classes.append(Row(name: "removed", truth: removed.count, predicted: predictedRemoved.count,
-                           correct: removed.intersection(predictedRemoved).count))
-        classes.append(Row(name: "added", truth: added.count, predicted: predictedAdded.count,
-                           correct: added.intersection(predictedAdded).count))
+        classes.append(
+            Row(
+                name: "removed", truth: removed.count, predicted: predictedRemoved.count,
+                correct: removed.intersection(predictedRemoved).count))
+        classes.append(
+            Row(
+                name: "added", truth: added.count, predicted: predictedAdded.count,
+                correct: added.intersection(predictedAdded).count))
 
         var perTransition: [String: Double] = [:]
         for (earlier, later) in zip(order, order.dropFirst()) {

@@ -18,7 +18,8 @@ public struct ProcessSearch: Sendable, Codable {
     /// builds, in a string literal (its quotes doubled).
     public static func sql(_ query: String) -> String {
         let expression = SearchExpression.all(SearchExpression.words(query)).replacingOccurrences(of: "'", with: "''")
-        return "SELECT rowid, bm25(rules_fts, 0.0, 1.0) AS rank FROM rules_fts WHERE rules_fts MATCH '\(expression)' ORDER BY rank LIMIT 10;"
+        return
+            "SELECT rowid, bm25(rules_fts, 0.0, 1.0) AS rank FROM rules_fts WHERE rules_fts MATCH '\(expression)' ORDER BY rank LIMIT 10;"
     }
 
     public static func measure(hig: String, database: String, queries: [String]) throws -> ProcessSearch? {
@@ -33,8 +34,9 @@ public struct ProcessSearch: Sendable, Codable {
         _ = try runSQLite(first)
         let higTimes = try queries.map(runHIG)
         let sqliteTimes = try queries.map(runSQLite)
-        return ProcessSearch(queries: queries.count,
-                             higP50Ms: Statistics.percentile(higTimes, 0.5), higP99Ms: Statistics.percentile(higTimes, 0.99),
-                             sqliteP50Ms: Statistics.percentile(sqliteTimes, 0.5), sqliteP99Ms: Statistics.percentile(sqliteTimes, 0.99))
+        return ProcessSearch(
+            queries: queries.count,
+            higP50Ms: Statistics.percentile(higTimes, 0.5), higP99Ms: Statistics.percentile(higTimes, 0.99),
+            sqliteP50Ms: Statistics.percentile(sqliteTimes, 0.5), sqliteP99Ms: Statistics.percentile(sqliteTimes, 0.99))
     }
 }

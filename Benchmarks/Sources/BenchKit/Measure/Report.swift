@@ -9,14 +9,16 @@ public struct Machine: Sendable, Codable {
 
     public static func current() -> Machine {
         let info = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = info.split(separator: "\n").first { $0.hasPrefix("model name") }
+        let model =
+            info.split(separator: "\n").first { $0.hasPrefix("model name") }
             .flatMap { $0.split(separator: ":", maxSplits: 1).last }
             .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate]
-        return Machine(cpus: ProcessInfo.processInfo.activeProcessorCount, model: model,
-                       memoryGiB: Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824,
-                       date: formatter.string(from: Date()))
+        return Machine(
+            cpus: ProcessInfo.processInfo.activeProcessorCount, model: model,
+            memoryGiB: Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824,
+            date: formatter.string(from: Date()))
     }
 }
 
@@ -34,54 +36,64 @@ public enum Report {
 
     public static func markdown(_ results: [SizeResult], machine: Machine) -> String {
         var out = "Machine: \(machine.cpus) CPUs (\(machine.model)), \(String(format: "%.0f", machine.memoryGiB)) GiB, \(machine.date)\n\n"
-        out += "| rules/edition | editions | rules | corpus MiB | hig import s | CPU s | rules/s | peak MiB | sqlite3 floor s | CPU s | floor peak MiB | import/floor | target ≤3x, <1 GiB | without lineage s | without lineage/floor |\n"
+        out +=
+            "| rules/edition | editions | rules | corpus MiB | hig import s | CPU s | rules/s | peak MiB | sqlite3 floor s | CPU s | floor peak MiB | import/floor | target ≤3x, <1 GiB | without lineage s | without lineage/floor |\n"
         out += "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:--|---:|---:|\n"
         for r in results {
             let met = r.floorRatio <= importRatioTarget && r.importPeakMiB < importMemoryTargetMiB
-            out += "| \(r.rulesPerEdition) | \(r.editions) | \(r.totalRules) | \(f(r.corpusMiB, 1)) | \(f(r.importSeconds, 2)) | "
+            out +=
+                "| \(r.rulesPerEdition) | \(r.editions) | \(r.totalRules) | \(f(r.corpusMiB, 1)) | \(f(r.importSeconds, 2)) | "
                 + "\(f(r.importCPUSeconds, 2)) | \(f(r.importRulesPerSecond, 0)) | \(f(r.importPeakMiB, 0)) | \(f(r.floorSeconds, 2)) | "
                 + "\(f(r.floorCPUSeconds, 2)) | \(f(r.floorPeakMiB, 0)) | "
                 + "\(f(r.floorRatio, 1))x | \(verdict(met)) | \(opt(r.importWithoutLineageSeconds, 2)) | "
                 + "\(r.importWithoutLineageSeconds.map { f($0 / r.floorSeconds, 1) + "x" } ?? "—") |\n"
         }
-        out += "\n| rules | hig editions median ms | p90 ms | target <50 ms | queries | search p50 ms | search p99 ms | target p99 <10 ms "
+        out +=
+            "\n| rules | hig editions median ms | p90 ms | target <50 ms | queries | search p50 ms | search p99 ms | target p99 <10 ms "
             + "| process queries | hig search p50 / p99 ms | sqlite3 p50 / p99 ms |\n"
         out += "|---:|---:|---:|:--|---:|---:|---:|:--|---:|---:|---:|\n"
         for r in results {
             let startupMet = r.editionsMedianMs < startupTargetMs
             let searchMet = r.searchP99Ms.map { $0 < searchP99TargetMs }
             let process = r.processSearch
-            out += "| \(r.totalRules) | \(f(r.editionsMedianMs, 1)) | \(f(r.editionsP90Ms, 1)) | \(verdict(startupMet)) | "
+            out +=
+                "| \(r.totalRules) | \(f(r.editionsMedianMs, 1)) | \(f(r.editionsP90Ms, 1)) | \(verdict(startupMet)) | "
                 + "\(r.searchQueries) | \(opt(r.searchP50Ms, 2)) | \(opt(r.searchP99Ms, 2)) | \(searchMet.map(verdict) ?? "—") | "
                 + "\(process.map { String($0.queries) } ?? "—") | \(process.map { f($0.higP50Ms, 1) + " / " + f($0.higP99Ms, 1) } ?? "—") | "
                 + "\(process.map { f($0.sqliteP50Ms, 1) + " / " + f($0.sqliteP99Ms, 1) } ?? "—") |\n"
         }
-        out += "\n| rules | lineage s (all pairs) | per pair s | target <5 s | link F1 | right-class F1 | target F1 ≥0.95 | hig diff s | git diff s | diff/git | target ≤3x |\n"
+        out +=
+            "\n| rules | lineage s (all pairs) | per pair s | target <5 s | link F1 | right-class F1 | target F1 ≥0.95 | hig diff s | git diff s | diff/git | target ≤3x |\n"
         out += "|---:|---:|---:|:--|---:|---:|:--|---:|---:|---:|:--|\n"
         for r in results {
             let linkF1 = r.lineage?.links.f1
             let labelledF1 = r.lineage?.labelled.f1
             let ratio = r.higDiffSeconds.flatMap { diff in r.gitDiffSeconds.map { diff / $0 } }
-            out += "| \(r.totalRules) | \(opt(r.lineageSeconds, 2)) | \(opt(r.lineagePerPairSeconds, 2)) | "
+            out +=
+                "| \(r.totalRules) | \(opt(r.lineageSeconds, 2)) | \(opt(r.lineagePerPairSeconds, 2)) | "
                 + "\(r.lineagePerPairSeconds.map { verdict($0 < lineageTargetSeconds) } ?? "—") | \(opt(linkF1, 3)) | \(opt(labelledF1, 3)) | "
                 + "\(labelledF1.map { verdict($0 >= lineageF1Target) } ?? "—") | \(opt(r.higDiffSeconds, 2)) | \(opt(r.gitDiffSeconds, 2)) | "
                 + "\(ratio.map { f($0, 1) + "x" } ?? "—") | \(ratio.map { verdict($0 <= diffRatioTarget) } ?? "—") |\n"
         }
         for r in results {
             if let lineage = r.lineage {
-                out += "\nLineage against the truth, \(r.totalRules) rules (\(lineage.perTransition.sorted { $0.key < $1.key }.map { "\($0.key) link F1 \(f($0.value, 3))" }.joined(separator: ", "))):\n\n"
+                out +=
+                    "\nLineage against the truth, \(r.totalRules) rules (\(lineage.perTransition.sorted { $0.key < $1.key }.map { "\($0.key) link F1 \(f($0.value, 3))" }.joined(separator: ", "))):\n\n"
                 out += "| class | truth | hig | right | precision | recall | F1 |\n|---|---:|---:|---:|---:|---:|---:|\n"
                 for row in [lineage.links, lineage.labelled] + lineage.classes {
-                    out += "| \(row.name) | \(row.truth) | \(row.predicted.map(String.init) ?? "—") | \(row.correct) | "
+                    out +=
+                        "| \(row.name) | \(row.truth) | \(row.predicted.map(String.init) ?? "—") | \(row.correct) | "
                         + "\(opt(row.precision, 3)) | \(f(row.recall, 3)) | \(opt(row.f1, 3)) |\n"
                 }
             }
             if !r.importStages.isEmpty {
-                out += "\nImport stages (HIG_TIMING), \(r.totalRules) rules: "
+                out +=
+                    "\nImport stages (HIG_TIMING), \(r.totalRules) rules: "
                     + r.importStages.map { "\($0.name) \(f($0.seconds, 2)) s" }.joined(separator: "; ") + "\n"
             }
         }
-        out += "\nTargets at 4 x 100k rules: import within 3x the sqlite3 floor and under 1 GiB; `hig editions` under 50 ms; "
+        out +=
+            "\nTargets at 4 x 100k rules: import within 3x the sqlite3 floor and under 1 GiB; `hig editions` under 50 ms; "
             + "search p99 under 10 ms; linking two 100k editions under 5 s with F1 ≥ 0.95; `hig diff` within 3x of git diff.\n"
         return out
     }

@@ -22,10 +22,13 @@ public enum SQLiteFloor {
             return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
         for record in records {
-            text += [field(record.id), field(record.edition), field(record.source.file), field(record.kind.rawValue),
-                     field(record.section), field(record.title), field(record.text), field(record.verbatim),
-                     field(record.parent), "\(record.source.lineStart)", "\(record.source.lineEnd)",
-                     record.source.page.map(String.init) ?? ""].joined(separator: ",") + "\n"
+            text +=
+                [
+                    field(record.id), field(record.edition), field(record.source.file), field(record.kind.rawValue),
+                    field(record.section), field(record.title), field(record.text), field(record.verbatim),
+                    field(record.parent), "\(record.source.lineStart)", "\(record.source.lineEnd)",
+                    record.source.page.map(String.init) ?? "",
+                ].joined(separator: ",") + "\n"
             if text.utf8.count > 1 << 20 {
                 try handle.write(contentsOf: Data(text.utf8))
                 text = ""

@@ -19,8 +19,10 @@ public enum SearchProbe {
 
     /// Milliseconds per query, in query order, after three warm-up queries; stops early (after
     /// at least ten queries) once `budget` is spent, so a slow search cannot stall the run.
-    public static func measure(database: String, queries: [String], limit: Int = 10,
-                               budget: Duration = .seconds(60)) throws -> [Double] {
+    public static func measure(
+        database: String, queries: [String], limit: Int = 10,
+        budget: Duration = .seconds(60)
+    ) throws -> [Double] {
         let store = try RuleStore.open(path: database)
         for query in queries.prefix(3) { _ = try store.search(SearchRequest(text: query, limit: limit)) }
         let clock = ContinuousClock()
