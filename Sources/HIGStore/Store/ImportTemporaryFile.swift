@@ -24,6 +24,10 @@ final class ImportTemporaryFile {
         for attempt in 0..<16 {
             let candidate = attempt == 0 ? base : base + "." + String(attempt)
             let slots = ImportInterruption.register(candidate)
+            // Removable before it exists: a signal between `open` and the next line would
+            // otherwise leave it behind. The name holds this process's id, so a file the
+            // handler finds there is this import's, or a dead process's leftover.
+            ImportInterruption.markCreated(slots)
             let fd = Foundation.open(candidate, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if fd < 0 {
                 let error = errno
@@ -31,7 +35,6 @@ final class ImportTemporaryFile {
                 if error == EEXIST { continue }
                 throw HIGError.databaseUnreadable(path: target, reason: "cannot create \(candidate): \(String(cString: strerror(error)))")
             }
-            ImportInterruption.markCreated(slots)
             // Between creating and locking, a cleaner may have taken the unlocked file for a
             // stale one and removed it: then the path no longer names this file.
             if flock(fd, LOCK_EX | LOCK_NB) == 0, Self.names(candidate, fd) {
