@@ -39,7 +39,11 @@ struct CommandLineTests {
     }
 
     func hig(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Result {
-        let process = Self.process(arguments, in: folder, environment: environment)
+        try Self.run(Self.process(arguments, in: folder, environment: environment))
+    }
+
+    /// Runs `process` to its end with no input, collecting what it writes.
+    static func run(_ process: Process) throws -> Result {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

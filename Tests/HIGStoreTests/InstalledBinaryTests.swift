@@ -7,20 +7,12 @@ import Testing
 @Suite("An installed hig")
 struct InstalledBinaryTests {
     /// Runs `hig` the way a shell does: found on PATH, so that its argv[0] is the bare word "hig".
-    static func runFromPath(_ arguments: [String], bin: URL, in folder: URL) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func runFromPath(_ arguments: [String], bin: URL, in folder: URL) throws -> CommandLineTests.Result {
         let process = CommandLineTests.process(["hig"] + arguments, in: folder, executable: URL(fileURLWithPath: "/usr/bin/env"))
         var environment = process.environment ?? [:]
         environment["PATH"] = bin.path + ":/usr/bin:/bin"
         process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        return try CommandLineTests.run(process)
     }
 
     @Test("Linked onto the PATH, hig finds the editions of the clone it was built in")
