@@ -11,6 +11,9 @@ public struct RuleDraft: Sendable, Equatable {
     public var lineStart: Int
     public var lineEnd: Int
     public var page: Int?
+    /// The PDF chunk holding the rule's first line (a chunk file's own number, or from the
+    /// document's `SourceReading.chunkLines`); nil for web text.
+    public var chunk: Int? = nil
     public var platforms: [String]
     public var repairs: [Repair]
 }

@@ -17,19 +17,25 @@ public struct SourceSplitter: Sendable {
     }
 
     public func drafts<Lines: Collection<String>>(_ lines: Lines, entry: EditionManifest.File, platforms: [String]) -> [RuleDraft] {
+        read(lines, entry: entry, platforms: platforms).drafts
+    }
+
+    /// The file read by the reader of its form: rules, headings, set-asides, change notes.
+    public func read<Lines: Collection<String>>(_ lines: Lines, entry: EditionManifest.File, platforms: [String]) -> SourceReading {
         let marked = markedLines(lines, form: entry.form)
-        var drafts: [RuleDraft]
+        var reading: SourceReading
         switch entry.form {
         case .pdfMarkdown:
-            drafts = PDFMarkdownSplitter(platforms: platforms).split(marked)
+            reading = SourceReading(drafts: PDFMarkdownSplitter(platforms: platforms).split(marked))
         case .webText:
-            drafts = WebTextSplitter(platforms: platforms, restoredHeadings: entry.restoredHeadings ?? []).split(marked)
+            reading = SourceReading(
+                drafts: WebTextSplitter(platforms: platforms, restoredHeadings: entry.restoredHeadings ?? []).split(marked))
         }
         for restored in entry.restoredPlatforms ?? [] {
-            if let index = drafts.firstIndex(where: { $0.lineStart <= restored.line && restored.line <= $0.lineEnd }) {
-                drafts[index].platforms = restored.platforms
+            if let index = reading.drafts.firstIndex(where: { $0.lineStart <= restored.line && restored.line <= $0.lineEnd }) {
+                reading.drafts[index].platforms = restored.platforms
             }
         }
-        return drafts
+        return reading
     }
 }
