@@ -47,7 +47,7 @@ struct AssistantTests {
             ),
             (
                 "search_rules", #"{"words": "tap", "edition": "1999"}"#,
-                "search_rules: unknown edition '1999'; the editions are 2008, 2010, 2011, current (see list_editions)"
+                "search_rules: unknown edition '1999'; the editions are 2008, 2010, 2011, web-2022-23 (see list_editions)"
             ),
             (
                 "search_rules", #"{"words": "tap", "sort": "date"}"#,
@@ -56,8 +56,8 @@ struct AssistantTests {
             ("search_rules", #"["tap"]"#, "search_rules: the arguments must be an object, got an array"),
             ("get_rule", #"{"id": "2011-00000000"}"#, "get_rule: no rule with id '2011-00000000' (find ids with search_rules)"),
             (
-                "edition_diff", #"{"from": "current", "to": "2008"}"#,
-                "edition_diff: current does not come before 2008; give the older edition as 'from' (see list_editions)"
+                "edition_diff", #"{"from": "web-2022-23", "to": "2008"}"#,
+                "edition_diff: web-2022-23 does not come before 2008; give the older edition as 'from' (see list_editions)"
             ),
             ("list_topics", #"{"topic": "x"}"#, "list_topics: unknown argument 'topic'; it takes no arguments"),
         ]
@@ -87,7 +87,7 @@ struct AssistantTests {
             // `hig search tap`, as the README shows it.
             #expect(hits[0]["id"] as? String == "2010-ad054201")
             #expect(hits[0]["edition"] as? String == "2010")
-            #expect(hits[0]["citation"] as? String == "Data/editions/2010-chunk103.md:5")
+            #expect(hits[0]["citation"] as? String == "Tests/Fixtures/seed-editions/2010-chunk103.md:5")
             #expect((hits[0]["snippet"] as? String)?.contains("\"**tap**\"") == true)
             // The JSON contract's keys are all there.
             #expect(
@@ -105,7 +105,7 @@ struct AssistantTests {
             let answer = try #require(try Self.json(reply) as? [String: Any])
             let previous = try #require(answer["previous_versions"] as? [[String: Any]])
             #expect(previous.count == 1)
-            #expect((previous.first?["rule"] as? [String: Any])?["citation"] as? String == "Data/editions/2010-chunk103.md:7")
+            #expect((previous.first?["rule"] as? [String: Any])?["citation"] as? String == "Tests/Fixtures/seed-editions/2010-chunk103.md:7")
             #expect((previous.first?["link"] as? [String: Any])?["change"] as? String == "reworded")
         }
     }
@@ -139,17 +139,17 @@ struct AssistantTests {
         try Self.withSeeds { session in
             let rule = try #require(
                 try JSONSerialization.jsonObject(with: Data(try session.read(uri: "hig://rule/2010-be6ca266").utf8)) as? [String: Any])
-            #expect((rule["rule"] as? [String: Any])?["citation"] as? String == "Data/editions/2010-chunk103.md:7")
+            #expect((rule["rule"] as? [String: Any])?["citation"] as? String == "Tests/Fixtures/seed-editions/2010-chunk103.md:7")
             let edition = try #require(
                 try JSONSerialization.jsonObject(with: Data(try session.read(uri: "hig://edition/2008").utf8)) as? [String: Any])
             #expect((edition["rules"] as? [Any])?.count == 14)
             #expect(
                 try session.listedResources().map(\.uri) == [
-                    "hig://edition/2008", "hig://edition/2010", "hig://edition/2011", "hig://edition/current",
+                    "hig://edition/2008", "hig://edition/2010", "hig://edition/2011", "hig://edition/web-2022-23",
                 ])
             #expect(
                 throws: AssistantError.unknownResource(
-                    uri: "hig://edition/1999", reason: "no edition '1999'; the editions are 2008, 2010, 2011, current")
+                    uri: "hig://edition/1999", reason: "no edition '1999'; the editions are 2008, 2010, 2011, web-2022-23")
             ) {
                 try session.read(uri: "hig://edition/1999")
             }

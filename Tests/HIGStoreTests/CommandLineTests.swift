@@ -75,7 +75,7 @@ struct CommandLineTests {
             #expect(first.stderr.hasPrefix("hig: no database at hig.sqlite yet; importing"))
             #expect(first.stdout.contains("2011  iOS Human Interface Guidelines (2011)"))
             #expect(first.stdout.contains("rules: 39 (35 guideline, 2 definition, 1 note, 1 context)"))
-            #expect(first.stdout.contains("Data/editions/current-alerts.txt  web-text, complete, whole page, 37 rules"))
+            #expect(first.stdout.contains("Tests/Fixtures/seed-editions/current-alerts.txt  web-text, complete, whole page, 37 rules"))
             let second = try hig(["editions"], in: folder)
             #expect(second.stderr.isEmpty)
             #expect(second.stdout == first.stdout)
@@ -106,7 +106,7 @@ struct CommandLineTests {
             #expect(show.stdout.contains("Title-style capitalization means that every word is capitalized"))
             #expect(show.stdout.contains("│ - **Title-style capitalization** meansthat every word"))
             #expect(show.stdout.contains("line 15: meansthat → means that (glued-words)"))
-            #expect(show.stdout.contains("Data/editions/2011-chunk131.md:15"))
+            #expect(show.stdout.contains("Tests/Fixtures/seed-editions/2011-chunk131.md:15"))
             #expect(show.stdout.contains("parent:"))
         }
     }
@@ -128,7 +128,7 @@ struct CommandLineTests {
             expectOneLineError(try hig(["show", "2011-00000000"], in: folder), mentioning: "no rule with id '2011-00000000'")
             expectOneLineError(
                 try hig(["rules", "--edition", "1999"], in: folder),
-                mentioning: "unknown edition '1999'; known editions: 2008, 2010, 2011, current")
+                mentioning: "unknown edition '1999'; known editions: 2008, 2010, 2011, web-2022-23")
             try Data("not a database at all\n".utf8).write(to: folder.appending(path: "notes.txt"))
             expectOneLineError(try hig(["--db", "notes.txt", "rules"], in: folder), mentioning: "notes.txt is not a hig database")
             expectOneLineError(
@@ -188,7 +188,7 @@ struct TopicSearchCommandLineTests {
             let result = try cli.hig(["topics"], in: folder, environment: ["HIG_EDITIONS": Fixtures.editions.path])
             #expect(result.status == 0)
             let lines = result.stdout.split(separator: "\n")
-            #expect(lines.first?.hasPrefix("TOPIC") == true && lines.first?.hasSuffix("2008  2010  2011  current") == true)
+            #expect(lines.first?.hasPrefix("TOPIC") == true && lines.first?.hasSuffix("2008  2010  2011  web-2022-23") == true)
             let platform = try #require(lines.first { $0.hasPrefix("platform-elements") })
             // No platform-specific elements before the web edition: blank cells, then a count.
             #expect(platform.contains("·     ·     ·"))
@@ -241,16 +241,16 @@ struct LineageCommandLineTests {
             let env = ["HIG_EDITIONS": Fixtures.editions.path]
             let evolution = try cli.hig(["evolution", "button", "colors", "--limit", "1"], in: folder, environment: env)
             #expect(evolution.status == 0)
-            #expect(evolution.stdout.contains("editions: 2008 → 2010 → 2011 → current"))
+            #expect(evolution.stdout.contains("editions: 2008 → 2010 → 2011 → web-2022-23"))
             #expect(evolution.stdout.contains("{+Place+}") && !evolution.stdout.contains("\u{1B}["))
-            let diff = try cli.hig(["diff", "2011", "current", "--reversals", "--format", "json"], in: folder)
+            let diff = try cli.hig(["diff", "2011", "web-2022-23", "--reversals", "--format", "json"], in: folder)
             let object = try #require(try JSONSerialization.jsonObject(with: Data(diff.stdout.utf8)) as? [String: Any])
             let changed = try #require(object["changed"] as? [[String: Any]])
             #expect(changed.count == 1 && changed[0]["reversal"] as? Bool == true)
             let markdown = try cli.hig(["diff", "2010", "2011", "--format", "markdown"], in: folder)
             #expect(markdown.stdout.hasPrefix("# Changes from 2010 to 2011"))
             #expect(markdown.stdout.contains("| reworded |"))
-            cli.expectOneLineError(try cli.hig(["diff", "current", "2011"], in: folder), mentioning: "give the older edition first")
+            cli.expectOneLineError(try cli.hig(["diff", "web-2022-23", "2011"], in: folder), mentioning: "give the older edition first")
             cli.expectOneLineError(try cli.hig(["diff", "2011", "2012"], in: folder), mentioning: "unknown edition '2012'")
             cli.expectOneLineError(
                 try cli.hig(["evolution", "tap", "--limit", "0"], in: folder),

@@ -17,8 +17,8 @@ struct DisplayTests {
         // 2011-42f6c763 ("The infrequency with which alerts appear ...", 2011-chunk131.md:2) has
         // no counterpart in the complete current page: removed there.
         let answer = try store.evolution("2011-42f6c763")
-        #expect(answer.fates["2011-42f6c763"] == RuleFate(rule: "2011-42f6c763", notInExcerpts: [], removedIn: "current"))
-        #expect(plain.evolution(answer).contains("   then: removed in current\n"))
+        #expect(answer.fates["2011-42f6c763"] == RuleFate(rule: "2011-42f6c763", notInExcerpts: [], removedIn: "web-2022-23"))
+        #expect(plain.evolution(answer).contains("   then: removed in web-2022-23\n"))
         // Over the seeds: a rule of an older edition with a fate is one `hig diff EDITION current`
         // calls removed (current is the first complete edition after each of them), and a rule
         // that diff calls removed and no link continues has that fate.
@@ -27,30 +27,30 @@ struct DisplayTests {
         let fates = try store.fates(of: all, links: links)
         let continued = Set(links.map(\.from))
         for edition in try store.editionIDs().dropLast() {
-            let removed = Set(try store.diff(from: edition, to: "current").removed)
+            let removed = Set(try store.diff(from: edition, to: "web-2022-23").removed)
             let withFate = Set(all.filter { $0.edition == edition && fates[$0.id] != nil }.map(\.id))
             #expect(withFate == removed.subtracting(continued), "\(edition)")
             if edition == "2011" { #expect(withFate.count == 23) }
         }
-        #expect(fates.values.allSatisfy { $0.removedIn == "current" })
-        #expect(all.filter { $0.edition == "current" }.allSatisfy { fates[$0.id] == nil })
+        #expect(fates.values.allSatisfy { $0.removedIn == "web-2022-23" })
+        #expect(all.filter { $0.edition == "web-2022-23" }.allSatisfy { fates[$0.id] == nil })
     }
 
     @Test("The report says what became of a rule no later edition continues, as evolution does")
     func reportShowsFates() throws {
         let document = try XMLDocument(xmlString: HTMLReportTests.seeds, options: [])
         let row = try document.nodes(forXPath: "//tr[@id='rule-2011-42f6c763']/td[@data-label='Lineage']").first?.stringValue
-        #expect(row?.contains("then removed in current") == true, "\(row ?? "no row")")
+        #expect(row?.contains("then removed in web-2022-23") == true, "\(row ?? "no row")")
         let card = try document.nodes(forXPath: "//div[contains(@class,'version')][.//a[@href='#rule-2011-42f6c763']]").first?.stringValue
-        #expect(card?.contains("then removed in current") == true, "\(card ?? "no card")")
+        #expect(card?.contains("then removed in web-2022-23") == true, "\(card ?? "no card")")
     }
 
     @Test("A fate names the excerpts that lack the rule before the edition that removed it")
     func fateSentences() {
-        #expect(TextRenderer.sentence(RuleFate(rule: "a", notInExcerpts: [], removedIn: "current")) == "removed in current")
+        #expect(TextRenderer.sentence(RuleFate(rule: "a", notInExcerpts: [], removedIn: "web-2022-23")) == "removed in web-2022-23")
         #expect(
-            TextRenderer.sentence(RuleFate(rule: "a", notInExcerpts: ["2010", "2011"], removedIn: "current"))
-                == "not in the excerpts of 2010 and 2011; removed in current")
+            TextRenderer.sentence(RuleFate(rule: "a", notInExcerpts: ["2010", "2011"], removedIn: "web-2022-23"))
+                == "not in the excerpts of 2010 and 2011; removed in web-2022-23")
         #expect(
             TextRenderer.sentence(RuleFate(rule: "a", notInExcerpts: ["2010"], removedIn: nil))
                 == "not in the excerpt of 2010, the last edition")
@@ -58,13 +58,13 @@ struct DisplayTests {
 
     @Test("hig show lists a rule's previous and next versions with their editions and change classes")
     func showListsVersions() throws {
-        // The tap bullet: unchanged from 2010-ad054201, merged into current-1d5cc02e (curated, a reversal).
+        // The tap bullet: unchanged from 2010-ad054201, merged into web-2022-23-bf953825 (curated, a reversal).
         let tap = plain.detail(try store.detail(id: "2011-87efb4bd"))
         #expect(tap.contains("previous:  2010-ad054201  2010  unchanged (similarity 1.00)\n"))
-        #expect(tap.contains("next:      current-1d5cc02e  current  merged (similarity "))
+        #expect(tap.contains("next:      web-2022-23-bf953825  web-2022-23  merged (similarity "))
         #expect(tap.contains("⚑ REVERSAL, force must → avoid, curated"))
         let removed = plain.detail(try store.detail(id: "2011-42f6c763"))
-        #expect(removed.contains("next:      none: removed in current\n"))
+        #expect(removed.contains("next:      none: removed in web-2022-23\n"))
         let first = plain.detail(try store.detail(id: "2008-155ac21a"))
         #expect(first.contains("previous:  none: 2008 is the first edition\n"))
         #expect(first.contains("next:      2010-26dc6ca0  2010  revised"))
@@ -72,7 +72,7 @@ struct DisplayTests {
 
     @Test("hig rules shows the guidance under a title, cut between words with … at the terminal's width")
     func rulesShowTheWords() throws {
-        let current = try store.rules(RuleFilter(edition: "current"))
+        let current = try store.rules(RuleFilter(edition: "web-2022-23"))
         // "Use alerts sparingly" has a title that opens its text: the text is shown, not the title alone.
         let sparingly = try #require(current.first { $0.title == "Use alerts sparingly" })
         let full = plain.rules([sparingly]).output
@@ -143,11 +143,11 @@ struct DisplayTests {
     @Test("diff --reversals says its summary is filtered; diff --topic names the topic")
     func filteredDiffsSaySo() throws {
         let options = RuleStore.DiffOptions(reversalsOnly: true)
-        let reversals = try store.diff(from: "2011", to: "current", options: options)
+        let reversals = try store.diff(from: "2011", to: "web-2022-23", options: options)
         let text = plain.diff(reversals, rules: try store.ruleTexts(of: reversals), options: options, showUnchanged: false)
-        #expect(text.hasPrefix("hig diff 2011 current --reversals\n  filtered: only changes flagged as a reversal;"))
+        #expect(text.hasPrefix("hig diff 2011 web-2022-23 --reversals\n  filtered: only changes flagged as a reversal;"))
         let topic = RuleStore.DiffOptions(topic: "referring-to-buttons")
-        let byTopic = try store.diff(from: "2011", to: "current", options: topic)
+        let byTopic = try store.diff(from: "2011", to: "web-2022-23", options: topic)
         let topicText = plain.diff(byTopic, rules: try store.ruleTexts(of: byTopic), options: topic, showUnchanged: false)
         #expect(topicText.contains("only topic referring-to-buttons (Referring to buttons in text)"))
         let markdown = TextRenderer.diffMarkdown(reversals, rules: [:], options: options)

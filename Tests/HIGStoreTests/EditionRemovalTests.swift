@@ -20,7 +20,7 @@ struct EditionRemovalTests {
                 at: editions.appending(path: "current-alerts.txt"), to: editions.appending(path: "trial-alerts.txt"))
             var manifest = try #require(try JSONSerialization.jsonObject(with: original) as? [String: Any])
             var entries = try #require(manifest["editions"] as? [[String: Any]])
-            for index in entries.indices where entries[index]["id"] as? String == "current" { entries[index]["order"] = 5 }
+            for index in entries.indices where entries[index]["id"] as? String == "web-2022-23" { entries[index]["order"] = 5 }
             entries.append(["id": "trial", "name": "A trial edition", "order": 4, "platform_scope": "iOS", "platforms": ["iOS"]])
             manifest["editions"] = entries
             manifest["files"] =
@@ -31,7 +31,7 @@ struct EditionRemovalTests {
                 ]
             let trial = try JSONSerialization.data(withJSONObject: manifest)
 
-            let questions = [["editions"], ["diff", "2011", "current", "--format", "json"], ["export"], ["topics"]]
+            let questions = [["editions"], ["diff", "2011", "web-2022-23", "--format", "json"], ["export"], ["topics"]]
             func answers(_ db: String) throws -> [String] {
                 try questions.map { try cli.hig(["--db", db] + $0, in: folder).stdout }
             }
@@ -53,7 +53,7 @@ struct EditionRemovalTests {
             #expect(try answers(path) == (try answers(reference)))
             cli.expectOneLineError(
                 try cli.hig(["--db", path, "rules", "--edition", "trial"], in: folder),
-                mentioning: "unknown edition 'trial'; known editions: 2008, 2010, 2011, current")
+                mentioning: "unknown edition 'trial'; known editions: 2008, 2010, 2011, web-2022-23")
             let db = try Database(path: path)
             #expect(try db.scalar("SELECT count(*) FROM rules WHERE edition_id = 'trial'")?.int == 0)
             #expect(

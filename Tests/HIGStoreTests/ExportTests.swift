@@ -170,19 +170,19 @@ struct ExportFormatTests {
         let content = try store.exportContent()
         let page = MarkdownExport.document(
             content, groupBy: .edition, provenance: ExportProvenance(version: "9.9.9", date: Date(timeIntervalSince1970: 0)))
-        #expect(page.hasPrefix("# HIG rules by edition\n\nAll 114 rules from editions 2008, 2010, 2011 and current"))
+        #expect(page.hasPrefix("# HIG rules by edition\n\nAll 114 rules from editions 2008, 2010, 2011 and web-2022-23"))
         #expect(page.contains("Exported by hig 9.9.9 on 1970-01-01."))
         #expect(page.contains("## 2011: iOS Human Interface Guidelines (2011)"))
         // The provenance line names the document, the file, the lines cited and the start of the hash.
         let source = try #require(content.sourceFiles.first { $0.file.hasSuffix("2011-chunk131.md") })
         #expect(
             page.contains(
-                "Source: 2011 iOS Human Interface Guidelines.pdf, chunk 131 — `Data/editions/2011-chunk131.md`, lines \(source.lines.lowerBound)–\(source.lines.upperBound), sha256 `\(source.sha256.prefix(12))`."
+                "Source: 2011 iOS Human Interface Guidelines.pdf, chunk 131 — `Tests/Fixtures/seed-editions/2011-chunk131.md`, lines \(source.lines.lowerBound)–\(source.lines.upperBound), sha256 `\(source.sha256.prefix(12))`."
             ))
         let headers = page.split(separator: "\n").filter { $0.hasPrefix("| id |") }
         #expect(headers.count == 4)
         #expect(headers.allSatisfy { Self.cells(of: String($0)) == RuleFormatter.columns })
-        let rows = page.split(separator: "\n").filter { $0.hasPrefix("| 20") || $0.hasPrefix("| current-") }
+        let rows = page.split(separator: "\n").filter { $0.hasPrefix("| 20") || $0.hasPrefix("| web-2022-23-") }
         #expect(rows.count == 114)
         #expect(rows.allSatisfy { Self.cells(of: String($0)).count == RuleFormatter.columns.count })
     }
@@ -232,7 +232,7 @@ struct ExportFormatTests {
         // Sorted keys, two-space indentation, unescaped slashes: the shape consumers already parse.
         let first = json.split(separator: "\n").prefix(3).joined(separator: "\n")
         #expect(first == "[\n  {\n    \"change\" : null,")
-        #expect(json.contains("\"file\" : \"Data/editions/2008-chunk045.md\""))
+        #expect(json.contains("\"file\" : \"Tests/Fixtures/seed-editions/2008-chunk045.md\""))
         #expect(json.hasSuffix("}\n]\n"))
     }
 }

@@ -258,7 +258,7 @@ struct FuzzTests {
         for seed in Self.seeds {
             let entry = EditionManifest.File(
                 path: "x", edition: "e", document: "d", chunk: 1, form: seed.form,
-                coverage: .excerpt, restoredHeadings: nil, restoredPlatforms: nil)
+                coverage: .excerpt, restoredHeadings: nil, restoredPlatforms: nil, chunks: nil)
             let reference = Self.splitter.drafts(SourceFile.splitLines(seed.text), entry: entry, platforms: ["iOS"])
             #expect(!reference.isEmpty)
             for end in ["\r\n", "\r"] {

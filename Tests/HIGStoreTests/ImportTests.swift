@@ -8,12 +8,12 @@ struct ImportTests {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
             let report = try RuleStore.importEditions(from: Fixtures.editions, into: path)
-            #expect(report.editions.map(\.id) == ["2008", "2010", "2011", "current"])
+            #expect(report.editions.map(\.id) == ["2008", "2010", "2011", "web-2022-23"])
             #expect(report.editions.map(\.rules) == [14, 24, 39, 37])
             #expect(report.editions.map(\.repairs) == [2, 8, 5, 0])
             let store = try RuleStore.open(path: path)
             let rule = try #require(try store.rules(RuleFilter(edition: "2011")).first { $0.source.lineStart == 35 })
-            #expect(rule.source.file == "Data/editions/2011-chunk131.md")
+            #expect(rule.source.file == "Tests/Fixtures/seed-editions/2011-chunk131.md")
             #expect(rule.source.document == "2011 iOS Human Interface Guidelines.pdf")
             #expect(rule.source.chunk == 131)
             #expect(rule.source.page == 118)
@@ -22,7 +22,7 @@ struct ImportTests {
             #expect(rule.verbatim.hasPrefix("**Be sure to testthe appearance of your alertin both orientations**."))
             let detail = try store.detail(id: rule.id)
             #expect(detail.repairs.map(\.original) == ["testthe", "alertin"])
-            let current = try store.rules(RuleFilter(edition: "current", platform: "macos"))
+            let current = try store.rules(RuleFilter(edition: "web-2022-23", platform: "macos"))
             #expect(current.contains { $0.source.lineStart == 86 })
             #expect(!current.contains { $0.source.lineStart == 81 })
         }
@@ -160,7 +160,7 @@ struct ImportTests {
                 #expect(sourceKeys.isSubset(of: Set(source.keys)))
             }
             let checkbox = try #require(objects.first { ($0["title"] as? String) == "Suppression checkbox" })
-            #expect(checkbox["edition"] as? String == "current")
+            #expect(checkbox["edition"] as? String == "web-2022-23")
             #expect(checkbox["parent"] as? String != nil)
             #expect((checkbox["source"] as? [String: Any])?["chunk"] is NSNull)
         }

@@ -45,7 +45,7 @@ struct InjectionTests {
             let store = try RuleStore.open(path: path)
             let real = try #require(try store.rules(RuleFilter(edition: "2011")).first)
             for attempt in Self.attempts + Self.libraryOnly {
-                #expect(throws: HIGError.unknownEdition(attempt, known: ["2008", "2010", "2011", "current"])) {
+                #expect(throws: HIGError.unknownEdition(attempt, known: ["2008", "2010", "2011", "web-2022-23"])) {
                     try store.rules(RuleFilter(edition: attempt))
                 }
                 #expect(throws: HIGError.unknownPlatform(attempt, known: ["iOS", "iPadOS", "iPhone OS", "macOS", "tvOS", "watchOS"])) {

@@ -42,8 +42,8 @@ struct JSONLinesTests {
             // `hig diff 2010 2011`: 2010 is an excerpt, so no 2011 rule counts as added.
             #expect(counts == ["unchanged": 9, "reworded": 10, "revised": 3, "not-in-excerpt": 2, "not-in-from-excerpt": 17])
             let reworded = try #require(lines.first { $0["change"] as? String == "reworded" })
-            #expect((reworded["from_source"] as? String)?.hasPrefix("Data/editions/2010-") == true)
-            #expect((reworded["to_source"] as? String)?.hasPrefix("Data/editions/2011-") == true)
+            #expect((reworded["from_source"] as? String)?.hasPrefix("Tests/Fixtures/seed-editions/2010-") == true)
+            #expect((reworded["to_source"] as? String)?.hasPrefix("Tests/Fixtures/seed-editions/2011-") == true)
             #expect(Set(lines.map { Set($0.allKeys.compactMap { $0 as? String }) }).count == 1, "every line has the same keys")
         }
     }

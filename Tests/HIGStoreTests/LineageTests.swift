@@ -18,12 +18,12 @@ struct LineageTests {
         let answer = try store.evolution("button colors")
         #expect(answer.reading == .topic("button-placement"))
         let lineage = try #require(answer.lineages.first)
-        #expect(lineage.editions == ["2008", "2010", "2011", "current"])
+        #expect(lineage.editions == ["2008", "2010", "2011", "web-2022-23"])
         let texts = lineage.versions.map(\.text)
         #expect(texts[0].contains("the button on the left is always dark-colored"))
         #expect(texts.contains { $0.hasPrefix("Use alert button colors appropriately") })
         let last = try #require(lineage.versions.last)
-        #expect(last.edition == "current" && last.text.contains("Always place the default button on the trailing side"))
+        #expect(last.edition == "web-2022-23" && last.text.contains("Always place the default button on the trailing side"))
         #expect(last.text.contains("Cancel buttons are typically on the leading side"))
         #expect(lineage.links(into: last.id).map(\.change) == [.replaced])
         let text = TextRenderer(colored: false).evolution(answer)
@@ -38,7 +38,7 @@ struct LineageTests {
         let lineage = try #require(answer.lineages.first { $0.versions.contains { $0.text.contains("use a term like choose") } })
         let tap2010 = try rule("2010", line: 5, file: "2010-chunk103.md")
         let tap2011 = try rule("2011", line: 33)
-        let current = try rule("current", line: 55)
+        let current = try rule("web-2022-23", line: 55)
         #expect(lineage.versions.map(\.id).contains(tap2010.id))
         let into2011 = try #require(lineage.links(into: tap2011.id).first)
         #expect(into2011.from == tap2010.id && into2011.change == .unchanged && into2011.method == .matcher)
@@ -46,7 +46,7 @@ struct LineageTests {
         #expect(intoCurrent.reversal)
         let text = TextRenderer(colored: false).evolution(answer)
         #expect(text.contains("REVERSAL"))
-        let diff = try store.diff(from: "2011", to: "current", options: .init(reversalsOnly: true))
+        let diff = try store.diff(from: "2011", to: "web-2022-23", options: .init(reversalsOnly: true))
         #expect(diff.changed.map(\.to) == [current.id])
         #expect(diff.added.isEmpty && diff.removed.isEmpty && diff.unchanged.isEmpty)
     }
@@ -85,10 +85,10 @@ struct LineageTests {
 
     @Test("A current rule with no counterpart in the 2011 excerpt is not in that excerpt, never added")
     func aRuleOnlyInTheCurrentEditionIsNotCalledAdded() throws {
-        let startup = try rule("current", line: 13)
+        let startup = try rule("web-2022-23", line: 13)
         #expect(startup.text.hasPrefix("Avoid showing an alert when your app starts"))
         #expect(startup.change == "not-in-excerpt" && startup.previous.isEmpty)
-        let diff = try store.diff(from: "2011", to: "current")
+        let diff = try store.diff(from: "2011", to: "web-2022-23")
         #expect(diff.notInFromExcerpt.contains(startup.id))
         #expect(diff.added.isEmpty)
     }
@@ -126,7 +126,7 @@ struct LineageTests {
         #expect(singleWord.previous == [brevity.id])
         #expect(try store.diff(from: "2010", to: "2011").notInFromExcerpt.contains(singleWord.id))
         // Into the complete web edition, what has no counterpart is removed.
-        let web = try store.diff(from: "2011", to: "current")
+        let web = try store.diff(from: "2011", to: "web-2022-23")
         #expect(web.notInExcerpt.isEmpty && !web.removed.isEmpty)
     }
 
@@ -160,7 +160,7 @@ struct LineageTests {
     }
 
     @Test func diffRefusesEditionsOutOfOrderAndUnknownOnes() {
-        #expect(throws: HIGError.editionsOutOfOrder(from: "current", to: "2011")) { try store.diff(from: "current", to: "2011") }
+        #expect(throws: HIGError.editionsOutOfOrder(from: "web-2022-23", to: "2011")) { try store.diff(from: "web-2022-23", to: "2011") }
         #expect(throws: HIGError.self) { try store.diff(from: "2009", to: "2011") }
     }
 }

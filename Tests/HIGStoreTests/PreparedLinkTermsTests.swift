@@ -66,7 +66,7 @@ struct PreparedLinkTermsTests {
                 "INSERT INTO editions SELECT ? || '-x', name, position + 1000, date, platform_scope, platforms FROM editions WHERE id = ?",
                 edition, edition)
             try db.execute(
-                "INSERT INTO rules SELECT ? || '-x-' || ?, edition_id || '-x', source_id, ordinal + 100000, NULL, kind, section, title, text, verbatim, line_start, line_end, page FROM rules WHERE id = ?",
+                "INSERT INTO rules SELECT ? || '-x-' || ?, edition_id || '-x', source_id, ordinal + 100000, NULL, kind, section, title, text, verbatim, line_start, line_end, page, chunk FROM rules WHERE id = ?",
                 edition, impostor, rule)
             try db.execute(
                 "INSERT INTO rule_topics SELECT ? || '-x-' || ?, topic_slug, via FROM rule_topics WHERE rule_id = ?",

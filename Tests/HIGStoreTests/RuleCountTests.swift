@@ -25,7 +25,7 @@ struct RuleCountTests {
         let e2011 = try #require(editions.first { $0.id == "2011" })
         #expect(e2011.rules == 39)
         #expect(e2011.rulesByKind == [.guideline: 35, .definition: 2, .note: 1, .context: 1])
-        let current = try #require(editions.first { $0.id == "current" })
+        let current = try #require(editions.first { $0.id == "web-2022-23" })
         #expect(current.rulesByKind == [.guideline: 28, .figure: 5, .context: 4])
         #expect(current.sources.map(\.rules) == [37])
         #expect(editions.map(\.rules).reduce(0, +) == (try store.rules().count))
@@ -83,13 +83,40 @@ struct RuleCountTests {
                         """, "e-\(source)-\(ordinal)", source, ordinal, kind, ordinal, ordinal)
                 }
             }
+            // Up to the migration before 0010, which empties the store (its own test is below).
+            let throughCounts = Migrator(migrations: Migration.all.filter { $0.version < Self.wholeGuidelinesVersion })
+            try db.transaction { try throughCounts.migrate(db) }
+            #expect(try throughCounts.currentVersion(db) == Self.wholeGuidelinesVersion - 1)
+            #expect(try Self.stored(db) == ["1 guideline 2", "1 note 1", "2 figure 1"])
+        }
+    }
+
+    static let wholeGuidelinesVersion = Migration.all.first { $0.name.hasSuffix("_whole_guidelines") }?.version ?? 0
+
+    @Test("A database from before migration 0010 is emptied when opened, and the next import fills it again")
+    func emptiedByTheWholeGuidelinesMigration() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let path = folder.appending(path: "old.sqlite").path
+            let db = try Database(path: path, mode: .create)
+            #expect(Self.wholeGuidelinesVersion > 9)
+            try db.transaction {
+                try Migrator(migrations: Migration.all.filter { $0.version < Self.wholeGuidelinesVersion }).migrate(db)
+                try db.execute("INSERT INTO editions VALUES ('e', 'Edition', 1, NULL, 'iOS', '[\"iOS\"]')")
+                try db.execute("INSERT INTO sources VALUES (1, 'e', 'a.md', 'Doc', NULL, 'web-text', 'complete', 'x', 9, 'x')")
+                try db.execute(
+                    "INSERT INTO rules (id, edition_id, source_id, ordinal, kind, text, verbatim, line_start, line_end) VALUES ('e-1', 'e', 1, 1, 'guideline', 'Words.', 'Words.', 1, 1)"
+                )
+            }
             try db.execute("PRAGMA journal_mode = wal")
             let store = try RuleStore.open(path: path)
             #expect(try store.db.scalar("SELECT max(version) FROM schema_migrations")?.int == Migrator().latestVersion)
-            #expect(try Self.stored(store.db) == ["1 guideline 2", "1 note 1", "2 figure 1"])
-            let edition = try #require(try store.editions().first)
-            #expect(edition.rulesByKind == [.guideline: 2, .note: 1, .figure: 1])
-            #expect(edition.sources.map(\.rules) == [3, 1])
+            #expect(try store.editions().isEmpty)
+            #expect(try store.db.scalar("SELECT count(*) FROM rules")?.int == 0)
+            #expect(try store.db.scalar("SELECT count(*) FROM sources")?.int == 0)
+            #expect(try store.db.scalar("SELECT count(*) FROM rules_fts")?.int == 0)
+            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            let reopened = try RuleStore.open(path: path)
+            #expect(try reopened.db.scalar("SELECT count(*) FROM rules")?.int == Fixtures.seeds.sources.reduce(0) { $0 + $1.rules.count })
         }
     }
 }

@@ -295,7 +295,7 @@ struct SearchRankingTests {
     @Test(
         "Filtered searches give what ranking every match with its row gives",
         arguments: [
-            RuleFilter(edition: "current"), RuleFilter(kind: .note), RuleFilter(topic: "platform-elements"),
+            RuleFilter(edition: "web-2022-23"), RuleFilter(kind: .note), RuleFilter(topic: "platform-elements"),
             RuleFilter(platform: "macOS"), RuleFilter(edition: "2011", kind: .guideline), RuleFilter(),
         ])
     func filteredOrder(filter: RuleFilter) throws {

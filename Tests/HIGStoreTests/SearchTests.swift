@@ -67,8 +67,8 @@ struct SearchTests {
     }
 
     @Test func filters() throws {
-        let current = try store.search(SearchRequest(text: "cancel", filter: RuleFilter(edition: "current"), limit: 50)).hits
-        #expect(!current.isEmpty && current.allSatisfy { $0.record.edition == "current" })
+        let current = try store.search(SearchRequest(text: "cancel", filter: RuleFilter(edition: "web-2022-23"), limit: 50)).hits
+        #expect(!current.isEmpty && current.allSatisfy { $0.record.edition == "web-2022-23" })
         let notes = try store.search(SearchRequest(text: "cancel", filter: RuleFilter(kind: .note), limit: 50)).hits
         #expect(notes.count == 3)
         let topic = try store.search(SearchRequest(text: "alert", filter: RuleFilter(topic: "platform-elements"), limit: 50)).hits

@@ -10,7 +10,7 @@ struct SplittingTests {
         #expect(Fixtures.rules("2008").count == 14)
         #expect(Fixtures.rules("2010").count == 24)
         #expect(Fixtures.rules("2011").count == 39)
-        #expect(Fixtures.rules("current").count == 37)
+        #expect(Fixtures.rules("web-2022-23").count == 37)
     }
 
     @Test("Each bullet of a PDF edition is its own rule, under the paragraph that introduces it")
@@ -34,8 +34,8 @@ struct SplittingTests {
     }
 
     @Test func theWebEditionsBulletsAreFiguresUnderTheirIntroduction() throws {
-        let intro = try #require(Fixtures.rule("current", line: 16))
-        let figures = Fixtures.rules("current").filter { $0.draft.kind == .figure }
+        let intro = try #require(Fixtures.rule("web-2022-23", line: 16))
+        let figures = Fixtures.rules("web-2022-23").filter { $0.draft.kind == .figure }
         #expect(figures.map(\.draft.lineStart) == [18, 19, 21, 23, 27])
         #expect(figures.allSatisfy { $0.parentID == intro.id })
         #expect(figures.compactMap(\.draft.title) == ["One-button alert", "Side-by-side button alert"])
@@ -46,10 +46,10 @@ struct SplittingTests {
         arguments: [
             ("2011", 15, RuleKind.definition), ("2011", 16, .definition),
             ("2008", 10, .note), ("2010-chunk103.md", 12, .note), ("2011", 40, .note),
-            ("2008", 15, .figure), ("current", 18, .figure), ("current", 27, .figure),
-            ("current", 1, .context), ("current", 16, .context), ("current", 32, .context), ("current", 77, .context),
+            ("2008", 15, .figure), ("web-2022-23", 18, .figure), ("web-2022-23", 27, .figure),
+            ("web-2022-23", 1, .context), ("web-2022-23", 16, .context), ("web-2022-23", 32, .context), ("web-2022-23", 77, .context),
             ("2008", 14, .context),
-            ("2011", 18, .guideline), ("2011", 36, .guideline), ("current", 7, .guideline), ("current", 41, .guideline),
+            ("2011", 18, .guideline), ("2011", 36, .guideline), ("web-2022-23", 7, .guideline), ("web-2022-23", 41, .guideline),
             ("2008", 9, .guideline),
         ])
     func kind(edition: String, line: Int, expected: RuleKind) throws {
@@ -65,9 +65,9 @@ struct SplittingTests {
         #expect(try #require(Fixtures.rule("2011", line: 15)).draft.title == "Title-style capitalization")
         #expect(try #require(Fixtures.rule("2008", line: 15)).draft.title == "Figure 7-2")
         #expect(try #require(Fixtures.rule("2011", line: 40)).draft.title == nil)  // "Note:" is a label
-        #expect(try #require(Fixtures.rule("current", line: 7)).draft.title == "Use alerts sparingly")
-        #expect(try #require(Fixtures.rule("current", line: 40)).draft.title == "Suppression checkbox")
-        #expect(try #require(Fixtures.rule("current", line: 1)).draft.title == nil)  // context: no title
+        #expect(try #require(Fixtures.rule("web-2022-23", line: 7)).draft.title == "Use alerts sparingly")
+        #expect(try #require(Fixtures.rule("web-2022-23", line: 40)).draft.title == "Suppression checkbox")
+        #expect(try #require(Fixtures.rule("web-2022-23", line: 1)).draft.title == nil)  // context: no title
     }
 
     @Test func aBodylessLeadAdoptsTheParagraphsUpToTheEndOfItsList() throws {
@@ -99,32 +99,32 @@ struct SplittingTests {
 
     @Test func platformScopeOfTheCurrentEdition() throws {
         let all = ["iOS", "iPadOS", "macOS", "tvOS", "watchOS"]
-        #expect(try #require(Fixtures.rule("current", line: 7)).draft.platforms == all)
-        let actionSheet = try #require(Fixtures.rule("current", line: 81))
+        #expect(try #require(Fixtures.rule("web-2022-23", line: 7)).draft.platforms == all)
+        let actionSheet = try #require(Fixtures.rule("web-2022-23", line: 81))
         #expect(actionSheet.draft.platforms == ["iOS", "iPadOS"])
         #expect(actionSheet.draft.section == "Platform considerations › iOS, iPadOS")
-        #expect(try #require(Fixtures.rule("current", line: 83)).draft.platforms == ["iOS", "iPadOS"])
-        let caution = try #require(Fixtures.rule("current", line: 86))
+        #expect(try #require(Fixtures.rule("web-2022-23", line: 83)).draft.platforms == ["iOS", "iPadOS"])
+        let caution = try #require(Fixtures.rule("web-2022-23", line: 86))
         #expect(caution.draft.platforms == ["macOS"])
         #expect(caution.draft.section == "macOS")
-        #expect(try #require(Fixtures.rule("current", line: 77)).draft.platforms == all)
+        #expect(try #require(Fixtures.rule("web-2022-23", line: 77)).draft.platforms == all)
         #expect(try #require(Fixtures.rule("2011", line: 20)).draft.platforms == ["iOS"])
         #expect(try #require(Fixtures.rule("2008", line: 2)).draft.platforms == ["iPhone OS"])
     }
 
     @Test func flattenedTablesStayReadable() throws {
-        let home = try #require(Fixtures.rule("current", line: 71))
+        let home = try #require(Fixtures.rule("web-2022-23", line: 71))
         #expect(home.draft.text == "Exit to the Home Screen (iOS, iPadOS)")
         #expect(home.draft.platforms == ["iOS", "iPadOS"])
-        #expect(home.parentID == Fixtures.rule("current", line: 68)?.id)
-        let escape = try #require(Fixtures.rule("current", line: 72))
+        #expect(home.parentID == Fixtures.rule("web-2022-23", line: 68)?.id)
+        let escape = try #require(Fixtures.rule("web-2022-23", line: 72))
         #expect(escape.draft.text == "Pressing Escape (Esc) or Command-Period (.) on an attached keyboard (macOS, iOS, iPadOS)")
-        let checkbox = try #require(Fixtures.rule("current", line: 41))
+        let checkbox = try #require(Fixtures.rule("web-2022-23", line: 41))
         #expect(checkbox.draft.lineStart == 40 && checkbox.draft.lineEnd == 41)
         #expect(
             checkbox.draft.text == "You can configure repeating alerts to let people suppress subsequent occurrences of the same alert.")
         // The header row is no rule.
-        #expect(Fixtures.rule("current", line: 34) == nil)
+        #expect(Fixtures.rule("web-2022-23", line: 34) == nil)
     }
 
     /// The Element table (current-alerts.txt, lines 34-47) lost its platform matrix. Read line by
@@ -137,13 +137,13 @@ struct SplittingTests {
     func tableRowsNarrowToThePlatformsTheyName() throws {
         let all = ["iOS", "iPadOS", "macOS", "tvOS", "watchOS"]
         for line in [39, 41, 43, 45] {
-            #expect(try #require(Fixtures.rule("current", line: line)).draft.platforms == ["macOS"], "line \(line)")
+            #expect(try #require(Fixtures.rule("web-2022-23", line: line)).draft.platforms == ["macOS"], "line \(line)")
         }
         for line in [35, 37, 38, 47] {
-            #expect(try #require(Fixtures.rule("current", line: line)).draft.platforms == all, "line \(line)")
+            #expect(try #require(Fixtures.rule("web-2022-23", line: line)).draft.platforms == all, "line \(line)")
         }
-        let watchOS = try TopicTests.store.rules(RuleFilter(edition: "current", platform: "watchOS"))
-        let macOnly = try [39, 41, 43, 45].map { try #require(Fixtures.rule("current", line: $0)).id }
+        let watchOS = try TopicTests.store.rules(RuleFilter(edition: "web-2022-23", platform: "watchOS"))
+        let macOnly = try [39, 41, 43, 45].map { try #require(Fixtures.rule("web-2022-23", line: $0)).id }
         #expect(watchOS.allSatisfy { !macOnly.contains($0.id) })
         #expect(watchOS.contains { $0.source.lineStart == 35 })
 

@@ -69,6 +69,8 @@ extension RuleStore {
 
     public func diff(from: String, to: String, options: DiffOptions = DiffOptions()) throws -> EditionDiff {
         try answering {
+            // Aliases (`current`, former ids) name editions by id from here on.
+            let (from, to) = (try editionID(from), try editionID(to))
             let scope = try diffScope(from: from, to: to)
             let inTopic = try options.topic.map { Set(try topicRuleIDs(slug: $0)) }
             // Only the links among the rules of FROM, TO and the editions between.
@@ -99,8 +101,6 @@ extension RuleStore {
     /// The rules a diff compares: FROM's and TO's in reading order, and those of FROM, TO and
     /// the editions between, whose links lead from one to the other.
     private func diffScope(from: String, to: String) throws -> (fromRules: [String], toRules: [String], between: Set<String>) {
-        try checkEdition(from)
-        try checkEdition(to)
         let order = try editionIDs()
         guard let start = order.firstIndex(of: from), let end = order.firstIndex(of: to), start < end else {
             throw HIGError.editionsOutOfOrder(from: from, to: to)

@@ -31,8 +31,9 @@ extension RuleStore {
         guard limit >= 1 else { throw HIGError.invalidLimit(limit) }
         let links = try allLinks()
         let trimmed = query.trimmingCharacters(in: .whitespaces)
-        if try rule(id: trimmed) != nil {
-            return Evolution(reading: .rule(trimmed), lineages: try lineages(containing: [trimmed], links: links), omitted: 0)
+        if let found = try rule(id: trimmed) {
+            // A former id reads as the rule it names now.
+            return Evolution(reading: .rule(found.id), lineages: try lineages(containing: [found.id], links: links), omitted: 0)
         }
         if Self.isRuleIDShaped(trimmed) { throw try unknownRule(trimmed) }
         if let topic = TopicResolver(taxonomy: .bundled).exactMatch(trimmed) {

@@ -27,6 +27,8 @@ public struct RuleDetail: Sendable, Equatable {
     public var next: [Version] = []
     /// What became of it when no later edition continues it (nil in the last edition).
     public var fate: RuleFate?
+    /// The id it was asked for by, when that is a former id of the rule.
+    public var formerID: FormerRuleID?
 }
 
 extension RuleStore {

@@ -136,7 +136,8 @@ extension RuleStore {
 
     private func answer(_ request: SearchRequest) throws -> SearchResult {
         guard request.limit >= 1 else { throw HIGError.invalidLimit(request.limit) }
-        try checkFilter(request.filter)
+        var request = request
+        request.filter = try resolved(request.filter)
         try SearchExpression.checkLength(request.text)
         let ranking = try registeredRanking()
         if request.raw {

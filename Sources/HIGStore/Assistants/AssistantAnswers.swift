@@ -10,9 +10,8 @@ extension RuleStore {
 
     func searchAnswer(_ arguments: AssistantArguments) throws -> SearchAnswer {
         let filter = RuleFilter(
-            edition: arguments.string("edition"), kind: arguments.string("kind").flatMap(RuleKind.init(rawValue:)),
+            edition: try arguments.string("edition").map(editionID), kind: arguments.string("kind").flatMap(RuleKind.init(rawValue:)),
             platform: arguments.string("platform"), topic: try arguments.string("topic").map { try resolveTopic($0).slug })
-        if let edition = filter.edition { try checkEdition(edition) }
         let words = arguments.string("words") ?? ""
         let limit = arguments.integer("limit")
         let section = arguments.string("section")

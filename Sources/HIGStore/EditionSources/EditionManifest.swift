@@ -12,10 +12,13 @@ public struct EditionManifest: Decodable, Sendable {
         public let platformScope: String
         public let platforms: [String]
         public let note: String?
+        /// Ids the edition had before it was named by what it is: they keep resolving to it.
+        public let formerIDs: [String]?
 
         enum CodingKeys: String, CodingKey {
             case id, name, order, date, platforms, note
             case platformScope = "platform_scope"
+            case formerIDs = "former_ids"
         }
     }
 
@@ -65,24 +68,54 @@ public struct EditionManifest: Decodable, Sendable {
         public let coverage: Coverage
         public let restoredHeadings: [RestoredHeading]?
         public let restoredPlatforms: [RestoredPlatforms]?
+        /// For a whole PDF document: the folder (relative to the editions folder) of the chunk
+        /// files it was also cut into (`chunk_NNN.md`), read for provenance only.
+        public let chunks: String?
 
         enum CodingKeys: String, CodingKey {
-            case path, edition, document, chunk, form, coverage
+            case path, edition, document, chunk, form, coverage, chunks
             case restoredHeadings = "restored_headings"
             case restoredPlatforms = "restored_platforms"
         }
     }
 
+    /// A folder of files of one edition and form, each a source: the pages of a web capture.
+    /// Every file in it (and its subfolders) whose name ends in `.<extension>` is read, in the
+    /// byte order of their paths.
+    public struct Folder: Decodable, Sendable {
+        /// Relative to the editions folder.
+        public let folder: String
+        public let edition: String
+        public let document: String
+        public let form: Form
+        public let coverage: Coverage
+        public let `extension`: String
+
+        enum CodingKeys: String, CodingKey {
+            case folder, edition, document, form, coverage, `extension`
+        }
+    }
+
     public let format: Int
     public let editions: [Edition]
-    public let files: [File]
+    /// The files the manifest names one by one, then those of its folders (see `Folder`).
+    public internal(set) var files: [File]
+    public let folders: [Folder]?
     /// A file of hand-made lineage links, relative to the folder (see `CuratedLink`).
     public let curatedLinks: String?
+    /// A file of rule ids from before editions were renamed, relative to the folder (see
+    /// `FormerRuleID`).
+    public let formerRuleIDs: String?
 
     enum CodingKeys: String, CodingKey {
-        case format, editions, files
+        case format, editions, files, folders
         case curatedLinks = "curated_links"
+        case formerRuleIDs = "former_rule_ids"
     }
+
+    /// The alias that always names the newest edition. No edition may take it as its id: an id
+    /// says what an edition is and never changes, and the newest edition changes.
+    public static let newestAlias = "current"
 
     public static let fileName = "editions.json"
     static let supportedFormat = 1
@@ -108,8 +141,36 @@ extension EditionManifest {
         } catch {
             throw HIGError.manifestInvalid(path: path, reason: "not valid JSON")
         }
-        try manifest.check(path: path)
-        return manifest
+        var expanded = manifest
+        expanded.files += try manifest.folderFiles(in: folder, path: path)
+        try expanded.check(path: path)
+        return expanded
+    }
+
+    /// The files of the manifest's folders, each folder's in the byte order of their paths.
+    func folderFiles(in root: URL, path: String) throws -> [File] {
+        var found: [File] = []
+        for entry in folders ?? [] {
+            let folder = try SourceFile.resolve(entry.folder, in: root)
+            let suffix = "." + entry.extension
+            guard let walker = FileManager.default.enumerator(atPath: folder.path(percentEncoded: false)) else {
+                throw HIGError.sourceMissing(path: folder.path(percentEncoded: false))
+            }
+            var names: [String] = []
+            while let name = walker.nextObject() as? String {
+                if name.hasSuffix(suffix) { names.append(name) }
+            }
+            guard !names.isEmpty else {
+                throw HIGError.manifestInvalid(path: path, reason: "folder \(entry.folder) holds no .\(entry.extension) file")
+            }
+            for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                found.append(
+                    File(
+                        path: entry.folder + "/" + name, edition: entry.edition, document: entry.document, chunk: nil,
+                        form: entry.form, coverage: entry.coverage, restoredHeadings: nil, restoredPlatforms: nil, chunks: nil))
+            }
+        }
+        return found
     }
 
     func check(path: String) throws {
@@ -120,15 +181,33 @@ extension EditionManifest {
         guard !editions.isEmpty else { throw invalid("it lists no editions") }
         var ids = Set<String>()
         var orders = Set<Int>()
+        var aliases = Set<String>()
         for edition in editions {
-            guard edition.id.range(of: "^[A-Za-z0-9][A-Za-z0-9._]*$", options: .regularExpression) != nil else {
-                throw invalid("edition id '\(edition.id)' must be letters, digits, '.' or '_'")
+            guard edition.id.range(of: Self.editionIDPattern, options: .regularExpression) != nil else {
+                throw invalid("edition id '\(edition.id)' must be letters, digits, '.', '_' or '-', starting and ending with a letter or digit")
+            }
+            guard edition.id != Self.newestAlias else {
+                throw invalid(
+                    "edition id '\(Self.newestAlias)' is taken: it always names the newest edition; give the edition an id that says what it is (e.g. web-2026-07)")
+            }
+            for former in edition.formerIDs ?? [] {
+                guard former.range(of: Self.editionIDPattern, options: .regularExpression) != nil else {
+                    throw invalid("edition '\(edition.id)': former id '\(former)' is not an edition id")
+                }
+                guard former != Self.newestAlias else {
+                    throw invalid(
+                        "edition '\(edition.id)': '\(Self.newestAlias)' cannot be a former id: it always names the newest edition (list the edition's former rule ids in former_rule_ids instead)")
+                }
+                guard aliases.insert(former).inserted else { throw invalid("former id '\(former)' is listed twice") }
             }
             guard ids.insert(edition.id).inserted else { throw invalid("edition '\(edition.id)' is listed twice") }
             guard orders.insert(edition.order).inserted else {
                 throw invalid("two editions have order \(edition.order)")
             }
             guard !edition.platforms.isEmpty else { throw invalid("edition '\(edition.id)' names no platforms") }
+        }
+        for alias in aliases where ids.contains(alias) {
+            throw invalid("'\(alias)' is both an edition id and another edition's former id")
         }
         var paths = Set<String>()
         for file in files {
@@ -152,6 +231,9 @@ extension EditionManifest {
             throw invalid("edition '\(edition.id)' has no files")
         }
     }
+
+    /// An edition id: letters, digits, '.', '_' and '-', starting and ending with a letter or digit.
+    static let editionIDPattern = "^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$"
 
     /// The editions, oldest first.
     public var orderedEditions: [Edition] { editions.sorted { $0.order < $1.order } }

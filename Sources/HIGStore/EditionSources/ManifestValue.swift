@@ -61,8 +61,10 @@ extension EditionManifest {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         format = try ManifestValue.integer(container, .format, of: "the manifest")
         editions = try container.decode([Edition].self, forKey: .editions)
-        files = try container.decode([File].self, forKey: .files)
+        files = try container.decodeIfPresent([File].self, forKey: .files) ?? []
+        folders = try container.decodeIfPresent([Folder].self, forKey: .folders)
         curatedLinks = try container.decodeIfPresent(String.self, forKey: .curatedLinks)
+        formerRuleIDs = try container.decodeIfPresent(String.self, forKey: .formerRuleIDs)
     }
 }
 
@@ -76,6 +78,7 @@ extension EditionManifest.Edition {
         platformScope = try container.decode(String.self, forKey: .platformScope)
         platforms = try container.decode([String].self, forKey: .platforms)
         note = try container.decodeIfPresent(String.self, forKey: .note)
+        formerIDs = try container.decodeIfPresent([String].self, forKey: .formerIDs)
     }
 }
 
@@ -91,6 +94,20 @@ extension EditionManifest.File {
         coverage = try ManifestValue.oneOf(container, .coverage, of: owner)
         restoredHeadings = try container.decodeIfPresent([EditionManifest.RestoredHeading].self, forKey: .restoredHeadings)
         restoredPlatforms = try container.decodeIfPresent([EditionManifest.RestoredPlatforms].self, forKey: .restoredPlatforms)
+        chunks = try container.decodeIfPresent(String.self, forKey: .chunks)
+    }
+}
+
+extension EditionManifest.Folder {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        folder = try container.decode(String.self, forKey: .folder)
+        let owner = "folder \(folder)"
+        edition = try container.decode(String.self, forKey: .edition)
+        document = try container.decode(String.self, forKey: .document)
+        form = try ManifestValue.oneOf(container, .form, of: owner)
+        coverage = try ManifestValue.oneOf(container, .coverage, of: owner)
+        `extension` = try container.decode(String.self, forKey: .extension)
     }
 }
 

@@ -9,8 +9,18 @@ public struct Corpus: Sendable {
         public let file: SourceFile
         public let edition: EditionManifest.Edition
         public let rules: [Rule]
+        /// The rest of what the reader made of the file: headings, set-asides, change notes,
+        /// the page's title and address (its drafts are `rules`).
+        public let reading: SourceReading
+        /// What became of every line (`LineAccounting`).
+        public let lineRuns: [LineRun]
         /// Digest of everything derived from the file; equal digests mean nothing to rewrite.
         public let rulesDigest: String
+
+        /// The lines of words that end in no rule, heading or set-aside.
+        public var unaccountedLines: Int {
+            lineRuns.reduce(0) { $0 + ($1.fate == .unaccounted ? $1.lineCount : 0) }
+        }
     }
 
     /// A rule with its id and its verbatim source lines.
@@ -28,6 +38,7 @@ public struct Corpus: Sendable {
     public let manifest: EditionManifest
     public let sources: [Source]
     public let curatedLinks: [CuratedLink]
+    public let formerRuleIDs: [FormerRuleID]
 
     /// Reads `folder` (its `editions.json` and every file it names).
     public static func load(folder: URL) throws -> Corpus {
@@ -42,6 +53,8 @@ public struct Corpus: Sendable {
             Result { (try SourceFile.read(entry, folder: folder, displayRoot: root), edition) }
         }
         let files = try read.map { try $0.get() }
+        let chunkFiles = try ParallelMap.map(files) { file, _ in Result { try readChunks(of: file.entry, folder: folder, root: root) } }
+            .map { try $0.get() }
         // The lexicon learns the words of undamaged (web) text, and counts words everywhere.
         var lexicon = Lexicon.bundled
         let counts = ParallelMap.map(files) { file, _ in Lexicon.wordCounts(in: file.text) }
@@ -51,8 +64,12 @@ public struct Corpus: Sendable {
 
         // Files are cleaned, split and hashed independently, on every core; ids are then given
         // in reading order, so they do not depend on which file finished first.
-        var split = ParallelMap.map(files) { file, edition in
-            let drafts = splitter.drafts(file.lines, entry: file.entry, platforms: edition.platforms)
+        var split = ParallelMap.map(Array(zip(files, chunkFiles))) { fileAndEdition, chunks in
+            let (file, edition) = fileAndEdition
+            var reading = splitter.read(file.lines, entry: file.entry, platforms: edition.platforms, chunks: chunks)
+            let drafts = reading.drafts
+            reading.drafts = []
+            let runs = LineAccounting.runs(of: SourceReading(copying: reading, drafts: drafts), lines: file.lines)
             // Lines joined with LF are the text itself where no CR ends a line.
             let endsWithLF = !FastText.contains(13, in: file.text)
             let verbatims = drafts.map { draft -> Substring in
@@ -60,14 +77,18 @@ public struct Corpus: Sendable {
                     ? file.text[file.lines.utf8Range((draft.lineStart - 1)...(draft.lineEnd - 1))]
                     : Substring(file.lines[(draft.lineStart - 1)..<draft.lineEnd].joined(separator: "\n"))
             }
-            return (drafts, verbatims, RuleIdentifier.firstAttempts(edition: edition.id, verbatims: verbatims))
+            return SplitFile(
+                drafts: drafts, verbatims: verbatims,
+                firstAttempts: RuleIdentifier.firstAttempts(edition: edition.id, verbatims: verbatims), reading: reading, runs: runs)
         }
         var taken: [String: Set<String>] = [:]
         var allRules: [[Rule]] = []
+        var readings: [(SourceReading, [LineRun])] = []
         for (index, (_, edition)) in files.enumerated() {
-            let (drafts, verbatims, firstAttempts) = split[index]
+            let (drafts, verbatims, firstAttempts) = (split[index].drafts, split[index].verbatims, split[index].firstAttempts)
+            readings.append((split[index].reading, split[index].runs))
             // Each file's drafts and digests are let go once its rules are made.
-            split[index] = ([], [], [])
+            split[index] = SplitFile()
             let ids = RuleIdentifier.assign(
                 edition: edition.id, verbatims: verbatims, firstAttempts: firstAttempts,
                 taken: &taken[edition.id, default: []])
@@ -78,11 +99,44 @@ public struct Corpus: Sendable {
                         draft: drafts[index], verbatimText: verbatims[index])
                 })
         }
-        let sources = ParallelMap.map(Array(zip(files, allRules))) { file, rules in
-            Source(file: file.0, edition: file.1, rules: rules, rulesDigest: digest(file.0, file.1, rules))
+        let sources = ParallelMap.map(Array(zip(zip(files, allRules), readings))) { fileAndRules, reading in
+            let (file, rules) = fileAndRules
+            return Source(
+                file: file.0, edition: file.1, rules: rules, reading: reading.0, lineRuns: reading.1,
+                rulesDigest: digest(file.0, file.1, rules, reading.0, reading.1))
         }
         let curated = try manifest.curatedLinks.map { try CuratedLink.load($0, folder: folder, sources: sources) } ?? []
-        return Corpus(folder: folder, manifest: manifest, sources: sources, curatedLinks: curated)
+        let former = try manifest.formerRuleIDs.map { try FormerRuleID.load($0, folder: folder, sources: sources) } ?? []
+        return Corpus(folder: folder, manifest: manifest, sources: sources, curatedLinks: curated, formerRuleIDs: former)
+    }
+
+    /// What splitting one file makes, held until ids are given in reading order.
+    private struct SplitFile {
+        var drafts: [RuleDraft] = []
+        var verbatims: [Substring] = []
+        var firstAttempts: [RuleIdentifier.FirstAttempt] = []
+        var reading = SourceReading()
+        var runs: [LineRun] = []
+    }
+
+    /// The chunk files a whole document's entry names (`chunks`), in chunk order; none for
+    /// other entries. Each is read as carefully as a source (regular file, size, UTF-8).
+    static func readChunks(of entry: EditionManifest.File, folder: URL, root: URL) throws -> [ChunkFile] {
+        guard let chunksFolder = entry.chunks else { return [] }
+        let resolved = try SourceFile.resolve(chunksFolder, in: folder)
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: resolved.path(percentEncoded: false)) } catch {
+            throw HIGError.sourceMissing(path: resolved.path(percentEncoded: false))
+        }
+        let numbered = names.compactMap { name in ChunkFile.number(inName: name).map { ($0, name) } }.sorted { $0.0 < $1.0 }
+        guard !numbered.isEmpty else { throw HIGError.sourceMissing(path: resolved.path(percentEncoded: false) + "/chunk_NNN.md") }
+        return try numbered.map { number, name in
+            let chunkEntry = EditionManifest.File(
+                path: chunksFolder + "/" + name, edition: entry.edition, document: entry.document, chunk: number,
+                form: entry.form, coverage: .excerpt, restoredHeadings: nil, restoredPlatforms: nil, chunks: nil)
+            let file = try SourceFile.read(chunkEntry, folder: folder, displayRoot: root)
+            return ChunkFile(number: number, lines: Array(file.lines))
+        }
     }
 
     /// The folder that holds `Package.swift` or `.git` above `folder`, so that source paths read
@@ -100,7 +154,9 @@ public struct Corpus: Sendable {
         return folder.standardizedFileURL.resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
-    private static func digest(_ file: SourceFile, _ edition: EditionManifest.Edition, _ rules: [Rule]) -> String {
+    private static func digest(
+        _ file: SourceFile, _ edition: EditionManifest.Edition, _ rules: [Rule], _ reading: SourceReading, _ runs: [LineRun]
+    ) -> String {
         // The text hashed is built as bytes: appending to one String piece by piece through
         // interpolation cost more than hashing it.
         var text: [UInt8] = []
@@ -112,6 +168,7 @@ public struct Corpus: Sendable {
         add(file.entry.form.rawValue); bar(); add(file.entry.coverage.rawValue); bar(); add(edition.id); add("\n")
         for rule in rules {
             let d = rule.draft
+            add(d.chunk ?? -1); bar()
             add(rule.id); bar(); add(rule.parentID ?? ""); bar(); add(d.ordinal); bar(); add(d.kind.rawValue); bar()
             add(d.section ?? ""); bar(); add(d.title ?? ""); bar(); add(d.text); bar(); add(d.lineStart); bar()
             add(d.lineEnd); bar(); add(d.page ?? -1); bar()
@@ -125,6 +182,17 @@ public struct Corpus: Sendable {
                 add(repair.replacement); add("\n")
             }
         }
+        appendReading(reading, runs: runs, to: &text)
         return text.withUnsafeBytes { SHA256.hex(of: $0) }
+    }
+
+    /// The reading's headings, set-asides, change notes, title, address and line fates, as
+    /// bytes for the file's digest.
+    private static func appendReading(_ reading: SourceReading, runs: [LineRun], to text: inout [UInt8]) {
+        func add(_ part: some StringProtocol) { text.append(contentsOf: part.utf8) }
+        add("title|\(reading.title ?? "")|\(reading.url ?? "")\n")
+        for heading in reading.headings { add("h|\(heading.line)|\(heading.path.joined(separator: "\u{1F}"))\n") }
+        for note in reading.changeNotes { add("c|\(note.lineStart)|\(note.lineEnd)|\(note.date ?? "")|\(note.text)\n") }
+        for run in runs { add("l|\(run.lineStart)|\(run.lineEnd)|\(run.fate.rawValue)|\(run.reason?.rawValue ?? "")\n") }
     }
 }

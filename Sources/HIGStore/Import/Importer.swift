@@ -41,6 +41,7 @@ public enum Importer {
                 }
             }
             let written = try writeSources(plan, db, &timer)
+            try EditionAliases.write(corpus, db)
             let topicsRecomputed = try plan.changesRules || !written.isEmpty || TopicAssigner.isStale(db, taxonomy: taxonomy)
             if topicsRecomputed { try TopicAssigner.assign(db, taxonomy: taxonomy) }
             timer.lap("topics")
@@ -49,6 +50,8 @@ public enum Importer {
                 try Linker.link(db, curated: corpus.curatedLinks, prepared: try? lineageTerms?.take().get())
             }
             timer.lap("lineage")
+            // Former ids point at rules, which the writes above may have replaced.
+            try EditionAliases.writeFormerRuleIDs(corpus, db)
             return report(corpus, plan, written: written, topicsRecomputed: topicsRecomputed)
         }
     }
@@ -111,7 +114,8 @@ public enum Importer {
         }
         timer.lap("write: search statistics")
         try insertRuleCounts(of: inserted, db)
-        timer.lap("write: rule counts")
+        try SourceStructure.insert(of: inserted, db)
+        timer.lap("write: rule counts, sections, line fates, change notes")
         return written
     }
 
@@ -150,10 +154,10 @@ public enum Importer {
         let file = source.file
         try db.execute(
             """
-            INSERT INTO sources (edition_id, path, document, chunk, form, coverage, sha256, line_count, rules_digest)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO sources (edition_id, path, document, chunk, form, coverage, title, url, sha256, line_count, rules_digest)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, source.edition.id, file.path, file.entry.document, file.entry.chunk, file.entry.form.rawValue,
-            file.entry.coverage.rawValue, file.sha256, file.lines.count, source.rulesDigest)
+            file.entry.coverage.rawValue, source.reading.title, source.reading.url, file.sha256, file.lines.count, source.rulesDigest)
         return try db.scalar("SELECT last_insert_rowid()")?.int ?? 0
     }
 
@@ -167,7 +171,7 @@ public enum Importer {
             db, into: "rules",
             columns: [
                 "id", "edition_id", "source_id", "ordinal", "parent_id", "kind", "section", "title", "text", "verbatim",
-                "line_start", "line_end", "page",
+                "line_start", "line_end", "page", "chunk",
             ])
         for (source, sourceID) in sources {
             let edition = DatabaseValue.text(source.edition.id)
@@ -179,6 +183,7 @@ public enum Importer {
                     source.rules[index].draft.title.databaseValue, .text(source.rules[index].draft.text),
                     .text(source.rules[index].verbatim), source.rules[index].draft.lineStart.databaseValue,
                     source.rules[index].draft.lineEnd.databaseValue, source.rules[index].draft.page.databaseValue,
+                    source.rules[index].draft.chunk.databaseValue,
                 ])
             }
         }

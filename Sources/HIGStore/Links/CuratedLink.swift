@@ -38,11 +38,9 @@ public struct CuratedLink: Sendable, Equatable {
             throw HIGError.manifestInvalid(path: path, reason: "not a curated-links file (\(error.localizedDescription))")
         }
         func rule(_ place: File.Place, entry: Int) throws -> String {
-            guard let source = sources.first(where: { $0.file.entry.path == place.file }) else {
-                throw HIGError.manifestInvalid(path: path, reason: "links[\(entry)] names \(place.file), which the manifest does not list")
-            }
-            guard let rule = source.rules.first(where: { $0.draft.lineStart <= place.line && place.line <= $0.draft.lineEnd }) else {
-                throw HIGError.manifestInvalid(path: path, reason: "links[\(entry)]: no rule at \(place.file):\(place.line)")
+            guard let rule = SourcePlace(file: place.file, line: place.line).rule(in: sources) else {
+                throw HIGError.manifestInvalid(
+                    path: path, reason: "links[\(entry)]: no rule at \(place.file):\(place.line) (a file the manifest lists, or a chunk file of one)")
             }
             return rule.id
         }

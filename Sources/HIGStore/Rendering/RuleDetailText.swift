@@ -5,6 +5,9 @@ extension TextRenderer {
         let rule = detail.record
         let source = rule.source
         var out = "\(rule.id)  \(rule.kind.rawValue)  \(detail.editionName)\n"
+        if let former = detail.formerID {
+            out += "note:      \(former.formerID) is a former id of this rule (\(former.note)); cite \(rule.id)\n"
+        }
         if let title = rule.title { out += "title:     \(title)\n" }
         out += "section:   \(rule.section ?? "-")\n"
         out += "platforms: \(rule.platforms.joined(separator: ", "))\n\n"

@@ -110,3 +110,11 @@ public struct ChunkLine: Sendable, Equatable {
         self.line = line
     }
 }
+
+extension SourceReading {
+    /// `reading` with other drafts.
+    init(copying reading: SourceReading, drafts: [RuleDraft]) {
+        self = reading
+        self.drafts = drafts
+    }
+}

@@ -21,7 +21,11 @@ public struct SourceSplitter: Sendable {
     }
 
     /// The file read by the reader of its form: rules, headings, set-asides, change notes.
-    public func read<Lines: Collection<String>>(_ lines: Lines, entry: EditionManifest.File, platforms: [String]) -> SourceReading {
+    ///
+    /// `chunks` are the chunk files of a whole PDF document (`EditionManifest.File.chunks`).
+    public func read<Lines: Collection<String>>(
+        _ lines: Lines, entry: EditionManifest.File, platforms: [String], chunks: [ChunkFile] = []
+    ) -> SourceReading {
         let marked = markedLines(lines, form: entry.form)
         var reading: SourceReading
         switch entry.form {
@@ -30,6 +34,9 @@ public struct SourceSplitter: Sendable {
         case .webText:
             reading = SourceReading(
                 drafts: WebTextSplitter(platforms: platforms, restoredHeadings: entry.restoredHeadings ?? []).split(marked))
+        }
+        if let chunk = entry.chunk {
+            for index in reading.drafts.indices { reading.drafts[index].chunk = chunk }
         }
         for restored in entry.restoredPlatforms ?? [] {
             if let index = reading.drafts.firstIndex(where: { $0.lineStart <= restored.line && restored.line <= $0.lineEnd }) {

@@ -8,6 +8,12 @@ enum ReadQueries {
 
     static let editionIDs = "SELECT id FROM editions ORDER BY position"
 
+    /// The edition an alias names (`current`, or a former id such as `2008`).
+    static let editionByAlias = "SELECT edition_id FROM edition_aliases WHERE alias = ?"
+
+    /// The rule a former rule id now names, and why.
+    static let formerRuleID = "SELECT rule_id, note FROM former_rule_ids WHERE former_id = ?"
+
     static let editions = "SELECT id, name, date, platform_scope, platforms FROM editions ORDER BY position"
 
     /// Each source with its rule count as stored at import (`source_rule_counts`): counting the
@@ -41,7 +47,7 @@ enum ReadQueries {
     /// A rule's columns, with its platforms, topics and lineage, for `RuleStore.record(_:)`.
     static let ruleSelect = """
         SELECT r.id, r.edition_id, r.kind, r.section, r.title, r.text, r.verbatim, r.parent_id,
-               r.line_start, r.line_end, r.page, s.path, s.document, s.chunk, s.sha256,
+               r.line_start, r.line_end, r.page, s.path, s.document, coalesce(r.chunk, s.chunk) AS chunk, s.sha256,
                (SELECT group_concat(platform, char(31)) FROM
                    (SELECT platform FROM rule_platforms p WHERE p.rule_id = r.id ORDER BY platform)) AS platforms,
                (SELECT group_concat(slug, char(31)) FROM
@@ -158,19 +164,25 @@ extension RuleStore {
         }
     }
 
-    /// Throws a clear error when `edition` is not in the database.
-    public func checkEdition(_ edition: String) throws {
+    /// The id of the edition `name` names: an edition id, or an alias (`current`, the newest
+    /// edition; a former id such as `2008`). Throws a clear error when it names none.
+    public func editionID(_ name: String) throws -> String {
         try answering {
             let known = try editionIDs()
-            guard known.contains(edition) else { throw HIGError.unknownEdition(edition, known: known) }
+            if known.contains(name) { return name }
+            if let aliased = try db.scalar(ReadQueries.editionByAlias, name)?.string { return aliased }
+            throw HIGError.unknownEdition(name, known: known)
         }
     }
 
-    /// Throws a clear error when a filter names an edition or a platform the database does not
-    /// know: such a filter would match nothing, and "no rules match" would hide the typo.
-    public func checkFilter(_ filter: RuleFilter) throws {
-        if let edition = filter.edition { try checkEdition(edition) }
+    /// `filter` with its edition named by id; throws a clear error when it names an edition or
+    /// a platform the database does not know: such a filter would match nothing, and "no rules
+    /// match" would hide the typo.
+    public func resolved(_ filter: RuleFilter) throws -> RuleFilter {
+        var resolved = filter
+        if let edition = filter.edition { resolved.edition = try editionID(edition) }
         if let platform = filter.platform { try checkPlatform(platform) }
+        return resolved
     }
 
     /// Throws a clear error unless some edition or rule names `platform` (case aside, as the
@@ -191,7 +203,7 @@ extension RuleStore {
     /// Whether `text` has the shape of a rule id (`2011-a4f784df`): the error for one that names
     /// no rule is then "no such rule", whatever else the command would have read it as.
     static func isRuleIDShaped(_ text: String) -> Bool {
-        text.range(of: "^[A-Za-z0-9][A-Za-z0-9._]*-[0-9a-f]{8}$", options: .regularExpression) != nil
+        text.range(of: "^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?-[0-9a-f]{8}$", options: .regularExpression) != nil
     }
 
     /// The error for an id that names no rule, with the ids that start like it.
@@ -212,7 +224,7 @@ extension RuleStore {
     /// The rules that pass `filter`, in edition and reading order.
     public func rules(_ filter: RuleFilter = RuleFilter()) throws -> [RuleRecord] {
         try answering {
-            try checkFilter(filter)
+            let filter = try resolved(filter)
             return try db.rows(ReadQueries.rules, arguments: [filter.edition, filter.kind?.rawValue, filter.platform, filter.topic])
                 .map(Self.record)
         }
@@ -220,7 +232,19 @@ extension RuleStore {
 
     public func rule(id: String) throws -> RuleRecord? {
         try answering {
-            try db.rows(ReadQueries.ruleByID, arguments: [id]).first.map(Self.record)
+            if let record = try db.rows(ReadQueries.ruleByID, arguments: [id]).first.map(Self.record) { return record }
+            // A former id (from before its edition was renamed) names the rule with its words now.
+            guard let former = try formerRuleID(id) else { return nil }
+            return try db.rows(ReadQueries.ruleByID, arguments: [former.ruleID]).first.map(Self.record)
+        }
+    }
+
+    /// What a former rule id names now, or nil when `id` is no former id.
+    public func formerRuleID(_ id: String) throws -> FormerRuleID? {
+        try answering {
+            try db.rows(ReadQueries.formerRuleID, id).first.map {
+                FormerRuleID(formerID: id, ruleID: $0.string("rule_id"), note: $0.string("note"))
+            }
         }
     }
 
@@ -271,8 +295,10 @@ extension RuleStore {
             let parent = try record.parent.flatMap { try db.rows(ReadQueries.ruleSummary, $0).first.map(related) }
             let children = try db.rows(ReadQueries.childrenOfRule, id).map(related)
             let editionName = try db.scalar(ReadQueries.editionName, record.edition)?.string ?? record.edition
-            return try withVersions(
+            var detail = try withVersions(
                 RuleDetail(record: record, editionName: editionName, repairs: repairs, parent: parent, children: children))
+            if record.id != id { detail.formerID = try formerRuleID(id) }
+            return detail
         }
     }
 
