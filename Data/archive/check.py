@@ -157,10 +157,13 @@ def check_bundled(c, archive, by_id):
         if not bundled:
             continue
         c.expect(bundled["edition"] in bundled_ids, f"{node_id}: bundled edition {bundled['edition']} exists in Data/editions")
-        for item in bundled["files"]:
-            with open(os.path.join(survey.REPO, item["path"]), "rb") as mine, \
-                    open(os.path.join(archive, d["folder"], item["chunk"]), "rb") as theirs:
-                c.expect(mine.read() == theirs.read(), f"{node_id}: {item['path']} is {item['chunk']} byte for byte")
+        # The bundled folder holds the document's full text and chunks, byte for byte.
+        mine_root = os.path.join(survey.REPO, bundled["folder"])
+        theirs_root = os.path.join(archive, d["folder"])
+        for sub in ["full_document.md"] + ["chunks/" + n for n in sorted(os.listdir(os.path.join(theirs_root, "chunks")))]:
+            mine_path = os.path.join(mine_root, sub)
+            same = os.path.isfile(mine_path) and open(mine_path, "rb").read() == open(os.path.join(theirs_root, sub), "rb").read()
+            c.expect(same, f"{node_id}: {bundled['folder']}/{sub} is the archive's {d['folder']}/{sub} byte for byte")
 
 
 def main():
