@@ -205,3 +205,21 @@ struct DisplayTests {
         }
     }
 }
+
+@Suite("Text tables")
+struct TextTableTests {
+    @Test("A long path column is cut from its start, so the words keep room and the line its width")
+    func pathCutFromStart() {
+        let path = "Data/editions/web-2026-07/Components/Navigation and search/Tab bars.md:45"
+        let rows = [["web-2026-07-0a1b2c3d", path, "Use a tab bar to support navigation, not to provide actions."]]
+        let table = TextTable.render(header: ["ID", "SOURCE", "RULE"], rows: rows, width: 80, cutFromStart: [1])
+        let line = String(table.split(separator: "\n")[1])
+        #expect(line.count <= 80)
+        #expect(line.contains("…") && line.contains("Tab bars.md:45"))
+        #expect(!line.contains("Data/editions"))
+        #expect(line.contains("Use a tab bar"))
+        // Without a width (a pipe), nothing is cut.
+        let piped = TextTable.render(header: ["ID", "SOURCE", "RULE"], rows: rows, width: nil, cutFromStart: [1])
+        #expect(piped.contains(path))
+    }
+}

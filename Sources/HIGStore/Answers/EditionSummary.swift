@@ -18,6 +18,8 @@ public struct EditionSummary: Sendable, Equatable {
     public let rules: Int
     public let rulesByKind: [RuleKind: Int]
     public let sources: [Source]
+    /// Other names of the edition: `current` for the newest, ids it had before.
+    public var aliases: [String] = []
 
     /// "excerpt", "complete", or "excerpt + complete" when an edition mixes both.
     public var coverage: String {

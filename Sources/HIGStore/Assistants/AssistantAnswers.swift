@@ -86,7 +86,8 @@ extension RuleStore {
     }
 
     func editionAnswer(id: String) throws -> EditionAnswer? {
-        guard let edition = try editions().first(where: { $0.id == id }) else { return nil }
+        // An alias (`current`, a former id) names the edition too.
+        guard let id = try? editionID(id), let edition = try editions().first(where: { $0.id == id }) else { return nil }
         return EditionAnswer(edition: EditionJSON(edition), rules: try rules(RuleFilter(edition: id)).map(RuleMention.init))
     }
 }

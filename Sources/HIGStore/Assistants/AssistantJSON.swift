@@ -154,9 +154,11 @@ struct EditionJSON: Encodable {
     let rulesByKind: [String: Int]
     let sources: [SourceJSON]
     let uri: String
+    /// Other names that resolve to it: `current`, former ids.
+    let aliases: [String]
 
     enum CodingKeys: String, CodingKey {
-        case id, name, date, platforms, coverage, rules, sources, uri
+        case id, name, date, platforms, coverage, rules, sources, uri, aliases
         case platformScope = "platform_scope"
         case rulesByKind = "rules_by_kind"
     }
@@ -176,11 +178,13 @@ struct EditionJSON: Encodable {
                 coverage: $0.coverage, rules: $0.rules, sha256: $0.sha256)
         }
         uri = AssistantResources.editionURI(edition.id)
+        aliases = edition.aliases
     }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
+        try c.encode(aliases, forKey: .aliases)
         try c.encode(name, forKey: .name)
         try c.encode(date, forKey: .date)
         try c.encode(platformScope, forKey: .platformScope)

@@ -1,12 +1,25 @@
 /// Text columns padded to the widest cell, the last one cut between words to the terminal's
 /// width, with "…" where words were left out.
 public enum TextTable {
-    public static func render(header: [String], rows: [[String]], width: Int?, rightAligned: Set<Int> = []) -> String {
+    /// The narrowest the last column gets before a column in `cutFromStart` gives up room.
+    static let minimumLastColumn = 30
+
+    /// `cutFromStart`: columns that may be cut from their start ("…/Tab bars.md:45") when the
+    /// other columns would leave the last one under `minimumLastColumn` characters: long paths
+    /// end in what tells them apart.
+    public static func render(
+        header: [String], rows: [[String]], width: Int?, rightAligned: Set<Int> = [], cutFromStart: Set<Int> = []
+    ) -> String {
         let all = [header] + rows
         let count = header.count
         var widths = (0..<count).map { column in all.map { $0[column].count }.max() ?? 0 }
         if let width {
-            let fixed = widths.dropLast().reduce(0, +) + 2 * (count - 1)
+            var fixed = widths.dropLast().reduce(0, +) + 2 * (count - 1)
+            for column in cutFromStart.sorted() where column < count - 1 && fixed + minimumLastColumn > width {
+                let room = max(header[column].count, 12, widths[column] - (fixed + minimumLastColumn - width))
+                fixed -= widths[column] - room
+                widths[column] = room
+            }
             widths[count - 1] = max(20, width - fixed)
         }
         return all.map { row in
@@ -15,7 +28,8 @@ public enum TextTable {
                     return String(repeating: " ", count: max(0, widths[column] - cell.count)) + cell
                 }
                 if column == count - 1 { return TextCut.words(cell, limit: widths[column]) }
-                return cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                let shown = cell.count > widths[column] ? "…" + cell.suffix(widths[column] - 1) : cell
+                return shown.padding(toLength: widths[column], withPad: " ", startingAt: 0)
             }.joined(separator: "  ")
         }.joined(separator: "\n") + "\n"
     }

@@ -16,6 +16,9 @@ enum ReadQueries {
 
     static let editions = "SELECT id, name, date, platform_scope, platforms FROM editions ORDER BY position"
 
+    /// Every edition alias, `current` first, then in the order of their names.
+    static let editionAliases = "SELECT alias, edition_id FROM edition_aliases ORDER BY alias <> 'current', alias"
+
     /// Each source with its rule count as stored at import (`source_rule_counts`): counting the
     /// rules here would take time in proportion to the whole database on every call.
     static let sourcesWithRuleCounts = """
@@ -144,6 +147,7 @@ extension RuleStore {
         try answering {
             let sources = try db.rows(ReadQueries.sourcesWithRuleCounts)
             let kinds = try db.rows(ReadQueries.ruleCountsByEditionAndKind)
+            let aliases = try db.rows(ReadQueries.editionAliases)
             return try db.rows(ReadQueries.editions).map { row in
                 let id = row.string("id")
                 var byKind: [RuleKind: Int] = [:]
@@ -156,10 +160,12 @@ extension RuleStore {
                         chunk: $0.optionalInt("chunk"), form: $0.string("form"),
                         coverage: $0.string("coverage"), rules: $0.int("rules"), sha256: $0.string("sha256"))
                 }
-                return EditionSummary(
+                var summary = EditionSummary(
                     id: id, name: row.string("name"), date: row.optionalString("date"),
                     platformScope: row.string("platform_scope"), platforms: Self.decodeList(row.string("platforms")),
                     rules: byKind.values.reduce(0, +), rulesByKind: byKind, sources: mine)
+                summary.aliases = aliases.filter { $0.string("edition_id") == id }.map { $0.string("alias") }
+                return summary
             }
         }
     }
