@@ -105,7 +105,8 @@ struct AssistantTests {
             let answer = try #require(try Self.json(reply) as? [String: Any])
             let previous = try #require(answer["previous_versions"] as? [[String: Any]])
             #expect(previous.count == 1)
-            #expect((previous.first?["rule"] as? [String: Any])?["citation"] as? String == "Tests/Fixtures/seed-editions/2010-chunk103.md:7")
+            #expect(
+                (previous.first?["rule"] as? [String: Any])?["citation"] as? String == "Tests/Fixtures/seed-editions/2010-chunk103.md:7")
             #expect((previous.first?["link"] as? [String: Any])?["change"] as? String == "reworded")
         }
     }

@@ -60,7 +60,8 @@ struct EditionAliasTests {
                 #"{"format": 1, "editions": [\#(editions)], "files": [{"path": "a.txt", "edition": "web-1", "document": "D", "form": "web-text", "coverage": "complete"}]}"#
             }
             let good = manifest(
-                #"{"id": "web-1", "name": "W", "order": 1, "date": null, "platform_scope": "iOS", "platforms": ["iOS"], "former_ids": ["old"]}"#)
+                #"{"id": "web-1", "name": "W", "order": 1, "date": null, "platform_scope": "iOS", "platforms": ["iOS"], "former_ids": ["old"]}"#
+            )
             let editions = try Fixtures.writeEditions(in: folder, manifest: good, files: ["a.txt": page])
             let path = folder.appending(path: "h.sqlite").path
             _ = try RuleStore.importEditions(from: editions, into: path)

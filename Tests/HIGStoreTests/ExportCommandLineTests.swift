@@ -70,7 +70,8 @@ struct ExportCommandLineTests {
                 ["export", "--format", "markdown", "--group-by", "topic", "--kind", "guideline"], in: folder,
                 environment: env)
             #expect(result.status == 0)
-            #expect(result.stdout.hasPrefix("# HIG rules by topic\n\n96 rules (kind guideline) from editions 2008, 2010, 2011 and web-2022-23"))
+            #expect(
+                result.stdout.hasPrefix("# HIG rules by topic\n\n96 rules (kind guideline) from editions 2008, 2010, 2011 and web-2022-23"))
             #expect(result.stdout.contains("on 2023-11-14."))
             #expect(result.stdout.contains("\n## Destructive actions\n"))
         }

@@ -184,11 +184,13 @@ extension EditionManifest {
         var aliases = Set<String>()
         for edition in editions {
             guard edition.id.range(of: Self.editionIDPattern, options: .regularExpression) != nil else {
-                throw invalid("edition id '\(edition.id)' must be letters, digits, '.', '_' or '-', starting and ending with a letter or digit")
+                throw invalid(
+                    "edition id '\(edition.id)' must be letters, digits, '.', '_' or '-', starting and ending with a letter or digit")
             }
             guard edition.id != Self.newestAlias else {
                 throw invalid(
-                    "edition id '\(Self.newestAlias)' is taken: it always names the newest edition; give the edition an id that says what it is (e.g. web-2026-07)")
+                    "edition id '\(Self.newestAlias)' is taken: it always names the newest edition; give the edition an id that says what it is (e.g. web-2026-07)"
+                )
             }
             for former in edition.formerIDs ?? [] {
                 guard former.range(of: Self.editionIDPattern, options: .regularExpression) != nil else {
@@ -196,7 +198,8 @@ extension EditionManifest {
                 }
                 guard former != Self.newestAlias else {
                     throw invalid(
-                        "edition '\(edition.id)': '\(Self.newestAlias)' cannot be a former id: it always names the newest edition (list the edition's former rule ids in former_rule_ids instead)")
+                        "edition '\(edition.id)': '\(Self.newestAlias)' cannot be a former id: it always names the newest edition (list the edition's former rule ids in former_rule_ids instead)"
+                    )
                 }
                 guard aliases.insert(former).inserted else { throw invalid("former id '\(former)' is listed twice") }
             }

@@ -40,7 +40,8 @@ public struct CuratedLink: Sendable, Equatable {
         func rule(_ place: File.Place, entry: Int) throws -> String {
             guard let rule = SourcePlace(file: place.file, line: place.line).rule(in: sources) else {
                 throw HIGError.manifestInvalid(
-                    path: path, reason: "links[\(entry)]: no rule at \(place.file):\(place.line) (a file the manifest lists, or a chunk file of one)")
+                    path: path,
+                    reason: "links[\(entry)]: no rule at \(place.file):\(place.line) (a file the manifest lists, or a chunk file of one)")
             }
             return rule.id
         }
