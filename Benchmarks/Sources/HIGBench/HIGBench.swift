@@ -8,7 +8,7 @@ struct HIGBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hig-bench",
         abstract: "Generated editions with a known truth, and the measurements of issue 7.",
-        subcommands: [Generate.self, Check.self, Run.self, Profile.self, Search.self]
+        subcommands: [Generate.self, Check.self, Run.self, Bundled.self, Profile.self, Search.self]
     )
 
     /// A failure of the benchmark prints one line (and what the failing tool said), exit 1.
@@ -224,10 +224,37 @@ struct Run: ParsableCommand {
             try encoder.encode(Output(machine: machine, results: results)).write(to: URL(fileURLWithPath: json))
         }
     }
+}
 
-    private func siblingHIG() -> String {
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: me).deletingLastPathComponent().appending(path: "hig").path(percentEncoded: false)
+struct Bundled: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure the import of a real editions folder (the bundled whole HIG) against the sqlite3 floor, and search on it.")
+
+    @Option(help: "The editions folder (default: ../Data/editions, the bundle, from Benchmarks/).")
+    var editions: String = "../Data/editions"
+
+    @Option(help: "Imports and floor loads (the median counts).")
+    var repeats: Int = 3
+
+    @Option(help: "Searches timed (the questions repeat).")
+    var searches: Int = 200
+
+    @Option(help: "The hig executable (default: the one beside hig-bench).")
+    var hig: String?
+
+    @Option(help: "Scratch folder.")
+    var work: String = ".build/bench-work/bundled"
+
+    func validate() throws {
+        guard repeats >= 1, searches >= 10 else { throw ValidationError("--repeats takes 1 or more, --searches 10 or more") }
+    }
+
+    func run() throws {
+        let result = try BundledBenchmark.measure(
+            hig: hig ?? siblingHIG(), editions: URL(fileURLWithPath: editions), work: URL(fileURLWithPath: work), repeats: repeats,
+            searchRuns: searches
+        ) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        print(BundledBenchmark.markdown(result), terminator: "")
     }
 }
 
@@ -282,4 +309,10 @@ struct Search: ParsableCommand {
             print(String(format: "  %7.2f ms  %@", milliseconds, query))
         }
     }
+}
+
+/// The `hig` beside the running hig-bench (both built by the same `swift build`).
+func siblingHIG() -> String {
+    let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    return URL(fileURLWithPath: me).deletingLastPathComponent().appending(path: "hig").path(percentEncoded: false)
 }

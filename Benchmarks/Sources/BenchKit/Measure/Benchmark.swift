@@ -129,23 +129,10 @@ public enum Benchmark {
         result.totalRules = corpus!.totalRules
         result.corpusMiB = Double(corpus!.editions.reduce(0) { $0 + $1.bytes }) / 1_048_576
 
-        var imports: [ProcessRun] = []
-        for attempt in 1...options.repeats(for: size) {
-            log("[\(size)] hig import \(attempt)/\(options.repeats(for: size)) (\(result.totalRules) rules)")
-            for suffix in ["", "-journal"] { unlink(database + suffix) }
-            let timings = folder.appending(path: "import.timing").path(percentEncoded: false)
-            let run = try ChildProcess.run(
-                options.hig, ["--db", database, "import", "--editions", editions.path(percentEncoded: false)],
-                errors: timings, environment: ["HIG_TIMING": "1"])
-            result.importStages = Self.stages(timings)
-            imports.append(run)
-            result.importPeakMiB = max(result.importPeakMiB, run.peakMiB)
-        }
-        result.importRuns = imports.map(\.seconds)
-        result.importSeconds = Statistics.median(result.importRuns)
-        result.lineageSeconds = result.importStages.first { $0.name == "lineage" }?.seconds
-        result.importCPUSeconds = Statistics.median(imports.map { $0.userSeconds + $0.systemSeconds })
-        result.databaseMiB = fileMiB(database)
+        let imports = try measureImport(
+            hig: options.hig, editions: editions, database: database, folder: folder, repeats: options.repeats(for: size),
+            label: "[\(size)] hig import", log: log)
+        imports.record(into: &result)
         let store = try RuleStore.open(path: database)
         let imported = try store.editions().reduce(0) { $0 + $1.rules }
         guard imported == result.totalRules else {
@@ -153,22 +140,8 @@ public enum Benchmark {
         }
 
         log("[\(size)] sqlite3 floor")
-        let csv = folder.appending(path: "rules.csv")
-        try SQLiteFloor.exportCSV(database: database, to: csv)
-        let floorDatabase = folder.appending(path: "floor.sqlite").path(percentEncoded: false)
-        var floors: [ProcessRun] = []
-        for _ in 1...options.repeats(for: size) {
-            let run = try SQLiteFloor.run(csv: csv, database: floorDatabase, scratch: folder)
-            floors.append(run)
-            result.floorPeakMiB = max(result.floorPeakMiB, run.peakMiB)
-        }
-        result.floorRuns = floors.map(\.seconds)
-        result.floorSeconds = Statistics.median(result.floorRuns)
-        result.floorCPUSeconds = Statistics.median(floors.map { $0.userSeconds + $0.systemSeconds })
-        let loaded = try SQLiteFloor.count(database: floorDatabase)
-        guard loaded == result.totalRules else {
-            throw BenchError("the floor loaded \(loaded) rules of \(result.totalRules)")
-        }
+        let floor = try measureFloor(database: database, folder: folder, repeats: options.repeats(for: size), expected: result.totalRules)
+        floor.record(into: &result)
 
         log("[\(size)] hig editions x\(options.startupRuns)")
         _ = try ChildProcess.run(options.hig, ["--db", database, "editions"])  // warm the page cache
@@ -201,10 +174,69 @@ public enum Benchmark {
             unlink(output)
             result.gitDiffSeconds = try gitDiff(corpus!, editions: editions, scratch: folder)
         }
-        // Not kept: the next size needs the disk, and a rerun regenerates the same bytes.
-        try? FileManager.default.removeItem(at: csv)
-        for suffix in ["", "-journal"] { unlink(floorDatabase + suffix) }
         return result
+    }
+
+    /// `hig import` of `editions` into a new `database`, `repeats` times, as whole processes.
+    struct ImportRuns {
+        var runs: [ProcessRun]
+        var stages: [SizeResult.StageTime]
+
+        func record(into result: inout SizeResult) {
+            result.importStages = stages
+            result.importPeakMiB = runs.map(\.peakMiB).max() ?? 0
+            result.importRuns = runs.map(\.seconds)
+            result.importSeconds = Statistics.median(result.importRuns)
+            result.lineageSeconds = stages.first { $0.name == "lineage" }?.seconds
+            result.importCPUSeconds = Statistics.median(runs.map { $0.userSeconds + $0.systemSeconds })
+        }
+    }
+
+    static func measureImport(
+        hig: String, editions: URL, database: String, folder: URL, repeats: Int, label: String, log: (String) -> Void
+    ) throws -> ImportRuns {
+        var imports = ImportRuns(runs: [], stages: [])
+        for attempt in 1...repeats {
+            log("\(label) \(attempt)/\(repeats)")
+            for suffix in ["", "-journal", "-wal", "-shm"] { unlink(database + suffix) }
+            let timings = folder.appending(path: "import.timing").path(percentEncoded: false)
+            let run = try ChildProcess.run(
+                hig, ["--db", database, "import", "--editions", editions.path(percentEncoded: false)],
+                errors: timings, environment: ["HIG_TIMING": "1"])
+            imports.stages = Self.stages(timings)
+            imports.runs.append(run)
+        }
+        return imports
+    }
+
+    /// sqlite3 loading the rules of `database` and an FTS5 index from CSV, `repeats` times.
+    struct FloorRuns {
+        var runs: [ProcessRun]
+
+        func record(into result: inout SizeResult) {
+            result.floorPeakMiB = runs.map(\.peakMiB).max() ?? 0
+            result.floorRuns = runs.map(\.seconds)
+            result.floorSeconds = Statistics.median(result.floorRuns)
+            result.floorCPUSeconds = Statistics.median(runs.map { $0.userSeconds + $0.systemSeconds })
+        }
+    }
+
+    static func measureFloor(database: String, folder: URL, repeats: Int, expected: Int) throws -> FloorRuns {
+        let csv = folder.appending(path: "rules.csv")
+        try SQLiteFloor.exportCSV(database: database, to: csv)
+        let floorDatabase = folder.appending(path: "floor.sqlite").path(percentEncoded: false)
+        // Not kept: the next size needs the disk, and a rerun makes the same bytes.
+        defer {
+            try? FileManager.default.removeItem(at: csv)
+            for suffix in ["", "-journal"] { unlink(floorDatabase + suffix) }
+        }
+        var floors = FloorRuns(runs: [])
+        for _ in 1...repeats {
+            floors.runs.append(try SQLiteFloor.run(csv: csv, database: floorDatabase, scratch: folder))
+        }
+        let loaded = try SQLiteFloor.count(database: floorDatabase)
+        guard loaded == expected else { throw BenchError("the floor loaded \(loaded) rules of \(expected)") }
+        return floors
     }
 
     /// `git diff --no-index --word-diff` of the first two editions, each as one file.

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Scores the lineage of a hig database against the gold set (ios-line.jsonl).
+
+Usage: python3 Tests/Gold/score.py DATABASE [--min-recall R] [--min-precision P] [--json]
+
+Each gold entry names its passages by file and line. A passage is found in the database as the
+rule whose cited lines hold that line, in the source bundled from the same archive file
+(`Data/editions/<edition>/...`, byte for byte the archive's). Then, per pair of editions:
+- a `link` is found when the database links the two rules directly (or, for `restored`, through
+  any chain of links); its class agrees when the database's change class is the gold class
+  (`restored` accepts any);
+- a `non-link` is respected when the database does not link the two rules;
+- a `removed` passage is respected when the database links its rule to no rule of the newer
+  edition, an `added` one when no rule of the older edition links to it.
+Recall = links found / gold links; precision = 1 - (non-links violated / non-links). Entries whose
+passage the database does not hold as a rule (a heading, a set-aside line) are reported apart.
+The figures are printed; with --min-recall / --min-precision the exit status says whether they
+hold (for CI). Nothing here consults hig's code: only the database and the gold file.
+"""
+import json
+import os
+import sqlite3
+import sys
+from collections import Counter, defaultdict
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# Where each archive folder is bundled (Data/editions/<edition>/, byte for byte).
+BUNDLED = {
+    "human-interface-markdown/2008-11-iphone-human-interface-guidelines/": "Data/editions/iphone-2008-11/",
+    "human-interface-markdown/2010-03-iphone-human-interface-guidelines/": "Data/editions/iphone-2010-03/",
+    "human-interface-markdown/2011-ios-human-interface-guidelines/": "Data/editions/ios-2011-03/",
+    "human-interface-markdown/2014-ios-human-interface-guidelines/": "Data/editions/ios-2014-03/",
+    "hig-web-2026-07/": "Data/editions/web-2026-07/",
+}
+
+
+# The gold set's names of the editions of its pairs, as bundled edition ids.
+EDITIONS = {"2008": "iphone-2008-11", "2010": "iphone-2010-03", "2011": "ios-2011-03", "2014": "ios-2014-03",
+            "current": "web-2022-23", "2026": "web-2026-07"}
+
+
+def bundled_path(file):
+    for archive, bundled in BUNDLED.items():
+        if file.startswith(archive):
+            return bundled + file[len(archive):]
+    return file
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    path = argv[1]
+    options = dict(zip(argv[2::2], argv[3::2])) if "--json" not in argv else {}
+    if not os.path.isfile(path):
+        print(f"score.py: error: no database at {path}; build one with hig --db {path} import", file=sys.stderr)
+        return 2
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    rules_of = defaultdict(list)
+    for rule_id, source, start, end in db.execute(
+            "SELECT r.id, s.path, r.line_start, r.line_end FROM rules r JOIN sources s ON s.id = r.source_id"):
+        rules_of[source].append((start, end, rule_id))
+    edition_of = dict(db.execute("SELECT id, edition_id FROM rules"))
+    links = {(a, b): change for a, b, change in db.execute("SELECT from_rule, to_rule, change FROM rule_links")}
+    later = defaultdict(set)
+    for a, b in links:
+        later[a].add(b)
+
+    def rule_at(place):
+        file = bundled_path(place["file"])
+        for start, end, rule_id in rules_of.get(file, []):
+            if start <= place["line"] <= end:
+                return rule_id
+        return None
+
+    def reaches(a, b):
+        seen, todo = set(), [a]
+        while todo:
+            x = todo.pop()
+            if x == b:
+                return True
+            if x in seen:
+                continue
+            seen.add(x)
+            todo.extend(later[x])
+        return False
+
+    counts = Counter()
+    missing = []
+    per_pair = defaultdict(Counter)
+    entries = [json.loads(line) for line in open(os.path.join(HERE, "ios-line.jsonl"), encoding="utf-8")]
+    for e in entries:
+        a = rule_at(e["from"]) if e["from"] else None
+        b = rule_at(e["to"]) if e["to"] else None
+        pair = e["pair"]
+        relation = e["relation"]
+        if (e["from"] and a is None) or (e["to"] and b is None):
+            missing.append(e)
+            counts[relation + " (passage not a rule)"] += 1
+            continue
+        if relation == "link":
+            found = reaches(a, b) if e["class"] == "restored" else (a, b) in links
+            counts["link"] += 1
+            per_pair[pair]["links"] += 1
+            if found:
+                counts["link found"] += 1
+                per_pair[pair]["found"] += 1
+                if e["class"] == "restored" or links.get((a, b)) == e["class"]:
+                    counts["class agrees"] += 1
+        elif relation == "non-link":
+            counts["non-link"] += 1
+            per_pair[pair]["non-links"] += 1
+            if (a, b) in links:
+                counts["non-link violated"] += 1
+                per_pair[pair]["violated"] += 1
+        elif relation == "removed":
+            counts["removed"] += 1
+            newer = EDITIONS[pair.split(">")[1]]
+            if not any(edition_of.get(x) == newer for x in later[a]):
+                counts["removed respected"] += 1
+        elif relation == "added":
+            counts["added"] += 1
+            older = EDITIONS[pair.split(">")[0]]
+            if not any(y == b and edition_of.get(x) == older for (x, y) in links):
+                counts["added respected"] += 1
+    recall = counts["link found"] / counts["link"] if counts["link"] else 0.0
+    precision = 1 - counts["non-link violated"] / counts["non-link"] if counts["non-link"] else 1.0
+    result = {
+        "links": counts["link"], "links_found": counts["link found"], "classes_agree": counts["class agrees"],
+        "recall": round(recall, 3), "non_links": counts["non-link"], "non_links_violated": counts["non-link violated"],
+        "precision": round(precision, 3),
+        "removed": counts["removed"], "removed_respected": counts["removed respected"],
+        "added": counts["added"], "added_respected": counts["added respected"],
+        "passages_not_rules": len(missing),
+        "per_pair": {p: dict(c) for p, c in sorted(per_pair.items())},
+    }
+    if "--json" in argv:
+        print(json.dumps(result, indent=2))
+    else:
+        print(f"links found: {counts['link found']}/{counts['link']} (recall {recall:.3f}), "
+              f"class agrees: {counts['class agrees']}")
+        print(f"non-links violated: {counts['non-link violated']}/{counts['non-link']} (precision {precision:.3f})")
+        print(f"removed respected: {counts['removed respected']}/{counts['removed']}, "
+              f"added respected: {counts['added respected']}/{counts['added']}")
+        for p, c in sorted(per_pair.items()):
+            print(f"  {p}: links {c['found']}/{c['links']}, non-links violated {c['violated']}/{c['non-links']}")
+        if missing:
+            print(f"{len(missing)} gold passages are no rule of the database (first: "
+                  f"{(missing[0]['from'] or missing[0]['to'])['file']}:{(missing[0]['from'] or missing[0]['to'])['line']})")
+    ok = True
+    if "--min-recall" in options and recall < float(options["--min-recall"]):
+        print(f"score.py: recall {recall:.3f} is under {options['--min-recall']}", file=sys.stderr)
+        ok = False
+    if "--min-precision" in options and precision < float(options["--min-precision"]):
+        print(f"score.py: precision {precision:.3f} is under {options['--min-precision']}", file=sys.stderr)
+        ok = False
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
