@@ -65,9 +65,13 @@ public struct EditionManifest: Decodable, Sendable {
         public let coverage: Coverage
         public let restoredHeadings: [RestoredHeading]?
         public let restoredPlatforms: [RestoredPlatforms]?
+        /// For a whole PDF document (`full_document.md`), the folder of its chunk files, relative
+        /// to the editions folder: the file is then read by `PDFDocumentReader`, and its rules get
+        /// the number of the chunk holding their first line. Absent for a single chunk file.
+        public var chunks: String? = nil
 
         enum CodingKeys: String, CodingKey {
-            case path, edition, document, chunk, form, coverage
+            case path, edition, document, chunk, form, coverage, chunks
             case restoredHeadings = "restored_headings"
             case restoredPlatforms = "restored_platforms"
         }
