@@ -91,6 +91,7 @@ extension EditionManifest.File {
         coverage = try ManifestValue.oneOf(container, .coverage, of: owner)
         restoredHeadings = try container.decodeIfPresent([EditionManifest.RestoredHeading].self, forKey: .restoredHeadings)
         restoredPlatforms = try container.decodeIfPresent([EditionManifest.RestoredPlatforms].self, forKey: .restoredPlatforms)
+        chunks = try container.decodeIfPresent(String.self, forKey: .chunks)
     }
 }
 

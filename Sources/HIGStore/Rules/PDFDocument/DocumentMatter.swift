@@ -105,13 +105,24 @@ enum DocumentMatter {
         }
     }
 
-    /// `- ["Designing](#page-8-0) for iOS 7" (page 9)`: an item that only names a page.
+    /// `- ["Designing](#page-8-0) for iOS 7" (page 9)`, `**Relevant Chapters:** "App Design
+    /// [Strategies"](#page-24-0) (page 25) and ...`: a line that only names chapters and their
+    /// pages (after a label ending in a colon, if any).
     static func isPageList(_ lines: DocumentLines, _ index: Int) -> Bool {
         guard lines.linksToPage(index) else { return false }
-        let text = lines.marked[index].text
-        guard text.hasSuffix(")"), let open = text.range(of: "(page ", options: .backwards) else { return false }
-        let title = text[..<open.lowerBound].trimmingCharacters(in: .whitespaces)
-        return (title.hasPrefix("\"") || title.hasPrefix("“")) && (title.hasSuffix("\"") || title.hasSuffix("”"))
-            && title.dropFirst().dropLast().allSatisfy { $0 != "\"" && $0 != "“" && $0 != "”" }
+        var rest = Substring(lines.marked[index].text)
+        if let lead = lines.marked[index].boldLead, lead.hasSuffix(":"), rest.hasPrefix(lead) { rest = rest.dropFirst(lead.count) }
+        var named = 0
+        while true {
+            rest = rest.drop { $0 == " " || $0 == "," || $0 == "." || $0 == ";" }
+            if rest.hasPrefix("and ") { rest = rest.dropFirst(4); continue }
+            guard let open = rest.first, open == "\"" || open == "“" else { break }
+            guard let close = rest.dropFirst().firstIndex(where: { $0 == "\"" || $0 == "”" }) else { return false }
+            rest = rest[rest.index(after: close)...].drop { $0 == " " }
+            guard rest.hasPrefix("(page "), let end = rest.firstIndex(of: ")") else { return false }
+            rest = rest[rest.index(after: end)...]
+            named += 1
+        }
+        return named > 0 && rest.isEmpty
     }
 }

@@ -24,10 +24,13 @@ struct PDFDocumentReader {
         var reading = SourceReading()
         reading.drafts = drafts(document, joins: joins)
         reading.chunkLines = ChunkAlignment.align(document: lines, chunks: chunks)
+        // A rule's chunk is its first line's. A level 1-3 heading line read as text (a list lead
+        // the conversion made a heading) is in no chunk: the chunker cut there, so the chunk that
+        // starts after it is the one it opened.
+        var chunkFrom = [Int?](repeating: nil, count: lines.count + 1)
+        for index in lines.indices.reversed() { chunkFrom[index] = reading.chunkLines[index]?.chunk ?? chunkFrom[index + 1] }
         for index in reading.drafts.indices {
-            let draft = reading.drafts[index]
-            reading.drafts[index].chunk = (draft.lineStart...max(draft.lineStart, draft.lineEnd)).lazy
-                .compactMap { $0 <= reading.chunkLines.count ? reading.chunkLines[$0 - 1]?.chunk : nil }.first
+            reading.drafts[index].chunk = chunkFrom[reading.drafts[index].lineStart - 1]
         }
         reading.headings = document.paths.sorted { $0.key < $1.key }.map { SectionHeading(line: $0.key + 1, path: $0.value) }
         reading.setAsides = setAsides(document)
