@@ -94,9 +94,6 @@ struct PDFDocumentArchiveTests {
         // five "Relevant Chapters:" lines only name chapters and pages: set aside.
         let introduction = document.rules(under: ["Introduction"])
         #expect(introduction.count == 9)
-        let joined = introduction.first { $0.lineStart == 211 }
-        #expect(joined?.lineEnd == 215)
-        #expect(joined?.text.hasSuffix("they can tell when apps follow them and when they don't.") ?? false || joined?.lineEnd == 215)
         // Chapter 2, lines 400-474: intro 402 (1); Aesthetic Integrity 406 with 408 folded
         // ("Similarly,") (1); Consistency 412, 414, bullets 416-418 (5); Direct Manipulation 422
         // with 424 folded ("For example,"), 426, bullets 428-430 (5); Feedback 434-440 (4);
@@ -185,6 +182,22 @@ struct PDFDocumentArchiveTests {
         let rules = document.reading.drafts.filter { (first + 1...last + 1).contains($0.lineStart) && seedSet.contains(trimmed[$0.lineStart - 1]) }
         #expect(rules.count >= 5)
         #expect(rules.allSatisfy { $0.chunk == chunk }, "\(rules.filter { $0.chunk != chunk }.map(\.lineStart))")
+    }
+
+    @Test("Paragraphs the conversion cut in two are joined: across a running head (2011) and across a blank line (2014)")
+    func splitParagraphs() throws {
+        // 2011, 211-215: "... people might not be aware of human interface" / the running head
+        // "Introduction" / "design principles, such as direct manipulation or consistency, ...".
+        let introduction = try #require(ArchiveDocuments.document("2011").reading.drafts.first { $0.lineStart == 211 })
+        #expect(introduction.lineEnd == 215)
+        #expect(introduction.text.contains("aware of human interface design principles, such as direct manipulation"))
+        // 2014, 820-822: "... appearance customization APIs or tint" / "color. If you want ...".
+        let tint = try #require(ArchiveDocuments.document("2014").reading.drafts.first { $0.lineStart == 820 })
+        #expect(tint.lineEnd == 822)
+        #expect(tint.text.contains("APIs or tint color. If you want"))
+        // A caption with no sentence end does not run into the paragraph after its image (2008, 1191-1195).
+        let caption = try #require(ArchiveDocuments.document("2008-11").reading.drafts.first { $0.lineStart == 1191 })
+        #expect(caption.lineEnd == 1191)
     }
 
     @Test("The revision history of 2014 gives its four dated change notes")

@@ -58,10 +58,11 @@ enum DocumentText {
     }
 
     /// A paragraph a page break cut in two: the first half ends with no sentence end, the second
-    /// starts in lowercase, and only set-aside lines (a page anchor, a footer, a running head,
-    /// an image) stand between, or the second half opens with the next page's anchor. The
-    /// second half's words join the first line; returns the pairs (first, second) joined, as
-    /// line indices.
+    /// starts with a word all in lowercase, and only blank lines or set-aside lines (a page
+    /// anchor, a footer, a running head, an image) stand between. The conversions also cut a few
+    /// paragraphs with nothing but a blank line between (2014, line 820: "... or tint" / "color.
+    /// If you ..."): the same test joins them. The second half's words join the first line;
+    /// returns the pairs (first, second) joined, as line indices.
     static func joinPageBreaks(_ lines: inout DocumentLines) -> [(first: Int, second: Int)] {
         var joins: [(first: Int, second: Int)] = []
         var index = 0
@@ -71,15 +72,13 @@ enum DocumentText {
                 !".!?:\"”)".contains(last)
             else { continue }
             var next = index + 1
-            var crossedFurniture = false
             while next < lines.count, lines.roles[next] != .content {
-                if case .setAside = lines.roles[next] { crossedFurniture = true } else if lines.roles[next] != .blank { break }
+                if case .setAside = lines.roles[next] {} else if lines.roles[next] != .blank { break }
                 next += 1
             }
             guard next < lines.count, lines.isOpen(next), lines.marked[next].headingLevel == 0, !lines.marked[next].isBullet,
-                !lines.isTableRow(next), !lines.isTableRow(index),
-                crossedFurniture || lines.raw[next].hasPrefix("<span id=\"page-"),
-                lines.marked[next].text.first?.isLowercase == true
+                !lines.isTableRow(next), !lines.isTableRow(index), !isCaption(lines, index),
+                opensInLowercase(lines.marked[next].text)
             else { continue }
             lines.marked[index].text += " " + lines.marked[next].text
             lines.marked[index].repairs += lines.marked[next].repairs
@@ -89,5 +88,18 @@ enum DocumentText {
             index = next - 1
         }
         return joins
+    }
+
+    /// "screen of an app.": the first word all lowercase ("iPhone", "iOS" are names that open
+    /// sentences).
+    static func opensInLowercase(_ text: String) -> Bool {
+        guard let first = text.split(separator: " ").first, first.first?.isLowercase == true else { return false }
+        return !first.contains { $0.isUppercase }
+    }
+
+    /// `**Figure 6-11** A badge conveys information in a tab bar`: a caption has no sentence end
+    /// and continues in no paragraph.
+    static func isCaption(_ lines: DocumentLines, _ index: Int) -> Bool {
+        lines.marked[index].boldLead.map(RuleClassifier.isFigureLabel) == true
     }
 }
