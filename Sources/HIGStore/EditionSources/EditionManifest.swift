@@ -68,9 +68,10 @@ public struct EditionManifest: Decodable, Sendable {
         public let coverage: Coverage
         public let restoredHeadings: [RestoredHeading]?
         public let restoredPlatforms: [RestoredPlatforms]?
-        /// For a whole PDF document: the folder (relative to the editions folder) of the chunk
-        /// files it was also cut into (`chunk_NNN.md`), read for provenance only.
-        public let chunks: String?
+        /// For a whole PDF document (`full_document.md`), the folder of its chunk files, relative
+        /// to the editions folder: the file is then read by `PDFDocumentReader`, and its rules get
+        /// the number of the chunk holding their first line. Absent for a single chunk file.
+        public var chunks: String? = nil
 
         enum CodingKeys: String, CodingKey {
             case path, edition, document, chunk, form, coverage, chunks

@@ -9,6 +9,9 @@
 /// the extraction broke it off, the guidance did not.
 struct PDFMarkdownSplitter {
     let platforms: [String]
+    /// Lines whose rule has a kind settled before splitting (figure text, glossary entries, as
+    /// `PDFDocumentReader` finds them): each is a rule of its own, whatever its words say.
+    var fixedKinds: [Int: RuleKind] = [:]
 
     func split(_ lines: [MarkedLine]) -> [RuleDraft] {
         var builder = RuleBuilder()
@@ -24,6 +27,13 @@ struct PDFMarkdownSplitter {
             if let last = line.pageMarkers.last { page = last }
             // An image line or a bare anchor marks the page and holds no words.
             if line.isBlank { continue }
+            if let kind = fixedKinds[line.number] {
+                builder.add(line, title: title(of: line), parent: nil, section: section, page: linePage, platforms: platforms, kind: kind)
+                openLead = nil
+                listOwner = nil
+                previousWasBullet = false
+                continue
+            }
             let nextIsBullet = content[(position + 1)...].first { !$0.isBlank }?.isBullet ?? false
 
             if line.headingLevel > 0 && !isLeadHeading(line) {

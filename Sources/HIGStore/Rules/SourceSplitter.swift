@@ -21,14 +21,17 @@ public struct SourceSplitter: Sendable {
     }
 
     /// The file read by the reader of its form: rules, headings, set-asides, change notes.
-    ///
-    /// `chunks` are the chunk files of a whole PDF document (`EditionManifest.File.chunks`).
+    /// A whole PDF document (an entry naming its `chunks` folder) is read with its chunk files,
+    /// which the caller reads and passes in `chunks`.
     public func read<Lines: Collection<String>>(
         _ lines: Lines, entry: EditionManifest.File, platforms: [String], chunks: [ChunkFile] = []
     ) -> SourceReading {
         let marked = markedLines(lines, form: entry.form)
         var reading: SourceReading
         switch entry.form {
+        case .pdfMarkdown where entry.chunks != nil:
+            let stripper = MarkupStripper(form: .pdfMarkdown, repairer: repairer)
+            reading = PDFDocumentReader(platforms: platforms, stripper: stripper).read(Array(lines), marked: marked, chunks: chunks)
         case .pdfMarkdown:
             reading = SourceReading(drafts: PDFMarkdownSplitter(platforms: platforms).split(marked))
         case .webText:
