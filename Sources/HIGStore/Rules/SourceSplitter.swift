@@ -28,8 +28,7 @@ public struct SourceSplitter: Sendable {
         case .pdfMarkdown:
             reading = SourceReading(drafts: PDFMarkdownSplitter(platforms: platforms).split(marked))
         case .webText:
-            reading = SourceReading(
-                drafts: WebTextSplitter(platforms: platforms, restoredHeadings: entry.restoredHeadings ?? []).split(marked))
+            reading = WebTextSplitter(platforms: platforms, restoredHeadings: entry.restoredHeadings ?? []).read(marked)
         }
         for restored in entry.restoredPlatforms ?? [] {
             if let index = reading.drafts.firstIndex(where: { $0.lineStart <= restored.line && restored.line <= $0.lineEnd }) {
