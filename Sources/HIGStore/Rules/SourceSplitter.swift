@@ -22,13 +22,17 @@ public struct SourceSplitter: Sendable {
 
     /// The file read by the reader of its form: rules, headings, set-asides, change notes.
     public func read<Lines: Collection<String>>(_ lines: Lines, entry: EditionManifest.File, platforms: [String]) -> SourceReading {
-        let marked = markedLines(lines, form: entry.form)
         var reading: SourceReading
         switch entry.form {
         case .pdfMarkdown:
-            reading = SourceReading(drafts: PDFMarkdownSplitter(platforms: platforms).split(marked))
+            reading = SourceReading(drafts: PDFMarkdownSplitter(platforms: platforms).split(markedLines(lines, form: entry.form)))
         case .webText:
-            reading = WebTextSplitter(platforms: platforms, restoredHeadings: entry.restoredHeadings ?? []).read(marked)
+            reading = WebTextSplitter(platforms: platforms, restoredHeadings: entry.restoredHeadings ?? [])
+                .read(markedLines(lines, form: entry.form))
+        case .webMarkdown:
+            // Its structure is read from the raw lines (tables, quotes, images); each block's
+            // words are cleaned by `WebMarkdownInline`.
+            reading = WebMarkdownReader(platforms: platforms).read(Array(lines))
         }
         for restored in entry.restoredPlatforms ?? [] {
             if let index = reading.drafts.firstIndex(where: { $0.lineStart <= restored.line && restored.line <= $0.lineEnd }) {
