@@ -4,8 +4,8 @@ import Foundation
 /// (reading their page numbers), Markdown links, headings, bold and italic markers and every
 /// bullet style, then repairs glued words.
 ///
-/// Markdown is read only in PDF-derived files: web text has no markup, and an asterisk there is
-/// a real asterisk.
+/// Markdown is read only in PDF-derived files and web Markdown (whose inline markup
+/// `WebMarkdownInline` reads): web text has no markup, and an asterisk there is a real asterisk.
 public struct MarkupStripper: Sendable {
     public let form: EditionManifest.Form
     public let repairer: GluedWordRepairer?
@@ -19,6 +19,7 @@ public struct MarkupStripper: Sendable {
     }
 
     public func mark(_ raw: String, number: Int) -> MarkedLine {
+        if form == .webMarkdown { return Self.markWebMarkdown(raw, number: number) }
         var line = MarkedLine(number: number)
         var text = Substring(raw)
         while let first = text.first, first == " " || first == "\t" {

@@ -27,6 +27,8 @@ public struct EditionManifest: Decodable, Sendable {
         case pdfMarkdown = "pdf-markdown"
         /// Text copied from a web page: bare headings, `•` bullets, flattened tables.
         case webText = "web-text"
+        /// A web page converted to Markdown: headings, lists, links, images, asides, pipe tables.
+        case webMarkdown = "web-markdown"
     }
 
     public enum Coverage: String, Decodable, Sendable, CaseIterable {

@@ -58,7 +58,7 @@ public struct Corpus: Sendable {
         // The lexicon learns the words of undamaged (web) text, and counts words everywhere.
         var lexicon = Lexicon.bundled
         let counts = ParallelMap.map(files) { file, _ in Lexicon.wordCounts(in: file.text) }
-        for ((file, _), fileCounts) in zip(files, counts) where file.entry.form == .webText { lexicon.learnWords(counted: fileCounts) }
+        for ((file, _), fileCounts) in zip(files, counts) where file.entry.form != .pdfMarkdown { lexicon.learnWords(counted: fileCounts) }
         for fileCounts in counts { lexicon.addCounts(fileCounts) }
         let splitter = SourceSplitter(lexicon: lexicon)
 

@@ -80,6 +80,10 @@ public enum SetAsideReason: String, Sendable, Equatable, CaseIterable, Codable {
     /// The front matter of a document that is not guidance: title page, "Contents", "Introduction
     /// to" boilerplate about the document's organisation, "See Also" lists.
     case frontMatter = "front-matter"
+    /// A table's header row and the separator row under it (`| Action | Platform |`, `| --- |`):
+    /// the names of its columns, not guidance, and no section either (the rows stay under the
+    /// heading above the table).
+    case tableHeader = "table-header"
 }
 
 /// One change Apple noted: a row of a web page's change log, or an entry of a PDF's revision

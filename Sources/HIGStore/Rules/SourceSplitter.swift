@@ -26,17 +26,21 @@ public struct SourceSplitter: Sendable {
     public func read<Lines: Collection<String>>(
         _ lines: Lines, entry: EditionManifest.File, platforms: [String], chunks: [ChunkFile] = []
     ) -> SourceReading {
-        let marked = markedLines(lines, form: entry.form)
         var reading: SourceReading
         switch entry.form {
         case .pdfMarkdown where entry.chunks != nil:
             let stripper = MarkupStripper(form: .pdfMarkdown, repairer: repairer)
-            reading = PDFDocumentReader(platforms: platforms, stripper: stripper).read(Array(lines), marked: marked, chunks: chunks)
+            reading = PDFDocumentReader(platforms: platforms, stripper: stripper)
+                .read(Array(lines), marked: markedLines(lines, form: entry.form), chunks: chunks)
         case .pdfMarkdown:
-            reading = SourceReading(drafts: PDFMarkdownSplitter(platforms: platforms).split(marked))
+            reading = SourceReading(drafts: PDFMarkdownSplitter(platforms: platforms).split(markedLines(lines, form: entry.form)))
         case .webText:
-            reading = SourceReading(
-                drafts: WebTextSplitter(platforms: platforms, restoredHeadings: entry.restoredHeadings ?? []).split(marked))
+            reading = WebTextSplitter(platforms: platforms, restoredHeadings: entry.restoredHeadings ?? [])
+                .read(markedLines(lines, form: entry.form))
+        case .webMarkdown:
+            // Its structure is read from the raw lines (tables, quotes, images); each block's
+            // words are cleaned by `WebMarkdownInline`.
+            reading = WebMarkdownReader(platforms: platforms).read(Array(lines))
         }
         if let chunk = entry.chunk {
             for index in reading.drafts.indices { reading.drafts[index].chunk = chunk }

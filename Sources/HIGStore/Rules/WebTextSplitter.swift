@@ -4,7 +4,8 @@
 /// lines; a short unpunctuated line alone is a heading ("Best practices"), and a heading made
 /// of platform names ("iOS, iPadOS") narrows the platforms of what follows; two blank lines in a
 /// row stand where a heading was lost, so they close the section (unless the manifest restores
-/// the heading); a block of several lines is a flattened table; `•` lines and indented lines are
+/// the heading); a block of three lines or more under a header line is a flattened table (its
+/// header set aside); `•` lines and indented lines are
 /// list items. Each paragraph is a rule titled by its lead sentence.
 struct WebTextSplitter {
     let platforms: [String]
@@ -17,6 +18,12 @@ struct WebTextSplitter {
     }
 
     func split(_ lines: [MarkedLine]) -> [RuleDraft] {
+        read(lines).drafts
+    }
+
+    /// The rules of `lines`, and their headings and set-aside lines (a flattened table's header).
+    func read(_ lines: [MarkedLine]) -> SourceReading {
+        var reading = SourceReading()
         var builder = RuleBuilder()
         var topSection: String?
         var section: String?
@@ -39,26 +46,29 @@ struct WebTextSplitter {
                 listOwner = nil
             }
 
-            if block.lines.count == 1, isHeading(block.first) {
+            var lines = block.lines[...]
+            // A heading alone, or over the paragraph it heads with no blank line between.
+            if isHeading(block.first), block.lines.count == 1 || !isTable(block) {
                 let heading = block.first.text
                 if let named = Platforms.heading(heading) {
                     section = [topSection, heading].compactMap { $0 }.joined(separator: " › ")
                     scope = named
+                    reading.headings.append(SectionHeading(line: block.first.number, path: [topSection, heading].compactMap { $0 }))
                 } else {
                     topSection = heading
                     section = heading
                     scope = platforms
+                    reading.headings.append(SectionHeading(line: block.first.number, path: [heading]))
                 }
                 listOwner = nil
-                continue
-            }
-
-            if block.lines.count >= 2, block.lines.allSatisfy({ !$0.isBullet && $0.indent == 0 }) {
+                lines = lines.dropFirst()
+            } else if isTable(block) {
+                reading.setAsides.append(SetAside(lineStart: block.first.number, lineEnd: block.first.number, reason: .tableHeader))
                 addTable(block.lines, to: &builder, parent: listOwner, section: section, platforms: scope)
                 continue
             }
 
-            for line in block.lines {
+            for line in lines {
                 if line.isBullet {
                     builder.add(line, title: nil, parent: listOwner, section: section, page: nil, platforms: scope)
                 } else if line.indent > 0 {
@@ -83,7 +93,18 @@ struct WebTextSplitter {
         for index in drafts.indices where drafts[index].kind != .guideline {
             if let title = drafts[index].title, title == leadSentence(drafts[index].text) { drafts[index].title = nil }
         }
-        return drafts
+        reading.drafts = drafts
+        return reading
+    }
+
+    /// A flattened table: three lines or more, none a bullet or indented, under a header line
+    /// that ends no sentence ("Action Platform"). Two lines are a heading and its paragraph, or
+    /// two paragraphs: read as a table, the first was thrown away as a header.
+    private func isTable(_ block: Block) -> Bool {
+        guard block.lines.count >= 3, block.lines.allSatisfy({ !$0.isBullet && $0.indent == 0 }),
+            let last = block.first.text.last
+        else { return false }
+        return !".:;!?".contains(last)
     }
 
     private func blocks(_ lines: [MarkedLine]) -> [Block] {

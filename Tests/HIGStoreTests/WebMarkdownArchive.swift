@@ -1,0 +1,33 @@
+import Foundation
+@testable import HIGStore
+
+/// The web HIG of 2026-07-13 in the shared archive (`../shared/archive/hig-web-2026-07/`, beside
+/// the repository), read by the web Markdown reader.
+enum WebMarkdownArchive {
+    static let folder = Fixtures.repository.deletingLastPathComponent().appending(path: "shared/archive/hig-web-2026-07")
+    static let platforms = ["iOS", "iPadOS", "macOS", "tvOS", "visionOS", "watchOS"]
+
+    struct Page {
+        let path: String
+        let lines: [String]
+        let reading: SourceReading
+    }
+
+    /// Every `.md` file of the folder, by path.
+    static let pages: [Page] = {
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        var paths: [String] = []
+        while let url = enumerator?.nextObject() as? URL {
+            if url.pathExtension == "md" {
+                paths.append(String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1)))
+            }
+        }
+        return paths.sorted().map(page)
+    }()
+
+    static func page(_ path: String) -> Page {
+        let text = (try? String(contentsOf: folder.appending(path: path), encoding: .utf8)) ?? ""
+        let lines = SourceFile.splitLines(text)
+        return Page(path: path, lines: lines, reading: WebMarkdownReader(platforms: platforms).read(lines))
+    }
+}
