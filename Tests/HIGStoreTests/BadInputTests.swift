@@ -208,7 +208,7 @@ struct CuratedLinkInputTests {
             ),
             (
                 #"{"format": 1, "links": [{"from": {"file": "nope.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "change": "replaced", "why": "x"}]}"#,
-                "names nope.md"
+                "names nope.md, which the manifest does not list"
             ),
             (
                 #"{"format": 1, "links": [{"from": {"file": "one.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "change": "added", "why": "x"}]}"#,

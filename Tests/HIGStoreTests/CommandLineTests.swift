@@ -87,7 +87,7 @@ struct CommandLineTests {
             let db = folder.appending(path: "k.sqlite").path
             let first = try hig(["--db", db, "import", "--editions", Fixtures.editions.path], in: folder)
             #expect(first.status == 0)
-            #expect(first.stdout.contains("2010     2      24     8        2 written"))
+            #expect(first.stdout.contains("2010         2      24     8        2 written"))
             let again = try hig(["import", "--db", db, "--editions", Fixtures.editions.path], in: folder)
             #expect(again.stdout.contains("was up to date; nothing changed"))
         }
@@ -174,7 +174,7 @@ struct CommandLineTests {
             let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
-            #expect(stdout.contains("2011     1      39     5"))
+            #expect(stdout.contains("2011         1      39     5"))
         }
     }
 }

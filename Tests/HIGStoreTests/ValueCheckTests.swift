@@ -135,13 +135,13 @@ struct ValueCheckTests {
     func manifestValues() throws {
         #expect(
             try manifestError(editFirst("files", "form", "pdf"))
-                .contains("file 2008-chunk045.md: form 'pdf' is unknown; it must be one of: pdf-markdown, web-text; fix the manifest"))
+                .contains("file 2008-chunk045.md: form 'pdf' is unknown; it must be one of: pdf-markdown, web-text, web-markdown; fix the manifest"))
         #expect(
             try manifestError(editFirst("files", "coverage", "most"))
                 .contains("file 2008-chunk045.md: coverage 'most' is unknown; it must be one of: excerpt, complete"))
         #expect(
             try manifestError(editFirst("files", "form", 5)).contains(
-                "file 2008-chunk045.md: form must be one of pdf-markdown, web-text, not 5"))
+                "file 2008-chunk045.md: form must be one of pdf-markdown, web-text, web-markdown, not 5"))
         #expect(try manifestError(editFirst("editions", "order", 3.5)).contains("edition '2008': order must be an integer, not 3.5"))
         #expect(
             try manifestError(editFirst("files", "chunk", "45")).contains(

@@ -25,7 +25,7 @@ struct WebMarkdownArchiveTests {
     @Test("Every non-blank line of every page ends in exactly one rule, heading or set-aside")
     func everyLineIsAccountedFor() {
         for page in Self.pages {
-            let faults = LineAccounting.faults(page.lines, page.reading)
+            let faults = ReadingPlaces.faults(page.lines, page.reading)
             #expect(faults.isEmpty, "\(page.path): \(faults.prefix(5).map { "line \($0.line) in \($0.places) places" })")
         }
     }
@@ -72,8 +72,8 @@ struct WebMarkdownArchiveTests {
         // the page's change note; "No additional considerations" (69) is a platform note.
         #expect(Self.kinds(alerts.reading) == [.context: 9, .figure: 1, .guideline: 26])
         #expect(alerts.reading.drafts.count == 36)
-        #expect(LineAccounting.reason(of: 69, in: alerts.reading) == .platformNote)
-        #expect(LineAccounting.reason(of: 8, in: alerts.reading) == .changeLog)
+        #expect(ReadingPlaces.reason(of: 69, in: alerts.reading) == .platformNote)
+        #expect(ReadingPlaces.reason(of: 8, in: alerts.reading) == .changeLog)
         #expect(alerts.reading.title == "Alerts")
         #expect(alerts.reading.url == "https://developer.apple.com/design/human-interface-guidelines/alerts")
     }
@@ -90,7 +90,7 @@ struct WebMarkdownArchiveTests {
         // the live-viewing guideline (90-92), "always vertical" (98): 27.
         // context: the abstract (5), 13, "see Apple Design Resources" (33), 49, 59, 84, 94: 7.
         #expect(Self.kinds(tabBars.reading) == [.figure: 8, .note: 1, .guideline: 27, .context: 7])
-        #expect(LineAccounting.reason(of: 45, in: tabBars.reading) == .platformNote)
+        #expect(ReadingPlaces.reason(of: 45, in: tabBars.reading) == .platformNote)
     }
 
     @Test("Rules under a platform heading apply to that platform only")
@@ -120,19 +120,19 @@ struct WebMarkdownArchiveTests {
                 ChangeNote(lineStart: 118, lineEnd: 118, date: "2023-09-12", text: "Added anatomy artwork for visionOS."),
                 ChangeNote(lineStart: 119, lineEnd: 119, date: "2023-06-21", text: "Updated to include guidance for visionOS."),
             ])
-        #expect((95...122).allSatisfy { LineAccounting.reason(of: $0, in: alerts.reading) != nil || alerts.lines[$0 - 1].isEmpty })
+        #expect((95...122).allSatisfy { ReadingPlaces.reason(of: $0, in: alerts.reading) != nil || alerts.lines[$0 - 1].isEmpty })
     }
 
     @Test("Group and index pages are tables of contents, not rules")
     func indexPagesAreTablesOfContents() throws {
         let presentation = try Self.page("Components/Presentation.md")
         #expect(presentation.reading.drafts.isEmpty)
-        #expect((5...12).allSatisfy { LineAccounting.reason(of: $0, in: presentation.reading) == .tableOfContents })
+        #expect((5...12).allSatisfy { ReadingPlaces.reason(of: $0, in: presentation.reading) == .tableOfContents })
         let components = try Self.page("Components.md")
         #expect(components.reading.drafts.map(\.lineStart) == [5])  // the abstract
-        #expect((7...14).allSatisfy { LineAccounting.reason(of: $0, in: components.reading) == .tableOfContents })
+        #expect((7...14).allSatisfy { ReadingPlaces.reason(of: $0, in: components.reading) == .tableOfContents })
         let readme = try Self.page("README.md")
-        #expect(LineAccounting.reason(of: 1, in: readme.reading) == .converterChrome)
+        #expect(ReadingPlaces.reason(of: 1, in: readme.reading) == .converterChrome)
         #expect(readme.reading.drafts.allSatisfy { $0.kind == .context })
     }
 }

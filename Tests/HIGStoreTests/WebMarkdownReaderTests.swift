@@ -55,12 +55,12 @@ struct WebMarkdownReaderTests {
         #expect(abstract.section == "Alerts")
         // No change log holds the note: it is a change note of its own, undated.
         #expect(reading.changeNotes == [ChangeNote(lineStart: 7, lineEnd: 9, date: nil, text: "Enhanced guidance for buttons.")])
-        #expect(LineAccounting.reason(of: 1, in: reading) == .converterChrome)
-        #expect(LineAccounting.reason(of: 8, in: reading) == .changeLog)
-        #expect(LineAccounting.reason(of: 11, in: reading) == .converterChrome)
-        #expect(LineAccounting.reason(of: 12, in: reading) == .converterChrome)
+        #expect(ReadingPlaces.reason(of: 1, in: reading) == .converterChrome)
+        #expect(ReadingPlaces.reason(of: 8, in: reading) == .changeLog)
+        #expect(ReadingPlaces.reason(of: 11, in: reading) == .converterChrome)
+        #expect(ReadingPlaces.reason(of: 12, in: reading) == .converterChrome)
         #expect(reading.drafts.count == 1)
-        #expect(LineAccounting.faults(lines, reading).isEmpty)
+        #expect(ReadingPlaces.faults(lines, reading).isEmpty)
     }
 
     @Test("ATX and setext headings nest under the page title; sections are their paths")
@@ -83,8 +83,8 @@ struct WebMarkdownReaderTests {
         #expect(reading.headings.map(\.path) == [["Alerts"], ["Alerts", "Best practices"], ["Alerts", "Best practices", "Wording"]])
         #expect(try Self.rule(reading, at: 7).section == "Alerts › Best practices")
         #expect(try Self.rule(reading, at: 11).section == "Alerts › Best practices › Wording")
-        #expect(LineAccounting.reason(of: 2, in: reading) == .converterChrome)
-        #expect(LineAccounting.faults(lines, reading).isEmpty)
+        #expect(ReadingPlaces.reason(of: 2, in: reading) == .converterChrome)
+        #expect(ReadingPlaces.faults(lines, reading).isEmpty)
     }
 
     @Test("Lists of every marker nest: a lead-in is the parent of its items, an item of the items under it")
@@ -112,7 +112,7 @@ struct WebMarkdownReaderTests {
         #expect(try Self.rule(reading, at: 9).text == "Open the menu.")
         #expect(try Self.rule(reading, at: 10).text == "Choose an item.")
         #expect(reading.drafts.count == 7)
-        #expect(LineAccounting.faults(lines, reading).isEmpty)
+        #expect(ReadingPlaces.faults(lines, reading).isEmpty)
     }
 
     @Test("Links keep their words and lose their addresses; reference definitions are set aside")
@@ -129,8 +129,8 @@ struct WebMarkdownReaderTests {
         #expect(
             try Self.rule(reading, at: 3).text
                 == "See Action sheets, alert(_:isPresented:) and Sheets or Modality. Read https://apple.com too.")
-        #expect(LineAccounting.reason(of: 6, in: reading) == .converterChrome)
-        #expect(LineAccounting.faults(lines, reading).isEmpty)
+        #expect(ReadingPlaces.reason(of: 6, in: reading) == .converterChrome)
+        #expect(ReadingPlaces.faults(lines, reading).isEmpty)
     }
 
     @Test("Emphasis, code, escapes, tags and entities are stripped; asterisks and underscores of words stay")
@@ -158,11 +158,11 @@ struct WebMarkdownReaderTests {
             Use <b>alerts</b> sparingly.
             </div>
             """)
-        #expect(LineAccounting.reason(of: 1, in: reading) == .converterChrome)
-        #expect(LineAccounting.reason(of: 3, in: reading) == .converterChrome)
-        #expect(LineAccounting.reason(of: 5, in: reading) == .converterChrome)
+        #expect(ReadingPlaces.reason(of: 1, in: reading) == .converterChrome)
+        #expect(ReadingPlaces.reason(of: 3, in: reading) == .converterChrome)
+        #expect(ReadingPlaces.reason(of: 5, in: reading) == .converterChrome)
         #expect(try Self.rule(reading, at: 6).text == "Use alerts sparingly.")
-        #expect(LineAccounting.faults(lines, reading).isEmpty)
+        #expect(ReadingPlaces.faults(lines, reading).isEmpty)
     }
 
     @Test("Images are figures: alt text, caption as title; an image with no words is set aside")
@@ -183,9 +183,9 @@ struct WebMarkdownReaderTests {
         #expect(figure.text == "An illustration of a button with poor contrast.")
         #expect(figure.title == "A button with insufficient color contrast")
         #expect(figure.lineEnd == 4)
-        #expect(LineAccounting.reason(of: 6, in: reading) == .image)
+        #expect(ReadingPlaces.reason(of: 6, in: reading) == .image)
         #expect(try Self.rule(reading, at: 8).kind == .figure)
-        #expect(LineAccounting.faults(lines, reading).isEmpty)
+        #expect(ReadingPlaces.faults(lines, reading).isEmpty)
     }
 
     @Test("Asides are notes titled by their label")
@@ -218,7 +218,7 @@ struct WebMarkdownReaderTests {
         #expect(try Self.rule(reading, at: 12).text == "See NavigationSplitView.")
         // Not right under the title: no change note.
         #expect(reading.changeNotes.isEmpty)
-        #expect(LineAccounting.faults(lines, reading).isEmpty)
+        #expect(ReadingPlaces.faults(lines, reading).isEmpty)
     }
 
     @Test("Table rows are rules; header rows are set aside; platform columns and marks narrow a row")
@@ -235,8 +235,8 @@ struct WebMarkdownReaderTests {
             | Force click | Show **Quick Look**. |  | ✓ |
             | Exit | Go [home](home.md). | iOS, iPadOS | — |
             """)
-        #expect(LineAccounting.reason(of: 5, in: reading) == .tableHeader)
-        #expect(LineAccounting.reason(of: 6, in: reading) == .tableHeader)
+        #expect(ReadingPlaces.reason(of: 5, in: reading) == .tableHeader)
+        #expect(ReadingPlaces.reason(of: 6, in: reading) == .tableHeader)
         let lead = try Self.rule(reading, at: 3)
         let tap = try Self.rule(reading, at: 7)
         #expect(tap.text == "Tap — Select an item.")
@@ -248,7 +248,7 @@ struct WebMarkdownReaderTests {
         let exit = try Self.rule(reading, at: 9)
         #expect(exit.text == "Exit — Go home. (iOS, iPadOS)")
         #expect(exit.platforms == ["iOS", "iPadOS"])
-        #expect(LineAccounting.faults(lines, reading).isEmpty)
+        #expect(ReadingPlaces.faults(lines, reading).isEmpty)
     }
 
     @Test("Platform considerations: platform headings narrow, platform notes are set aside")
@@ -275,7 +275,7 @@ struct WebMarkdownReaderTests {
 
             Alerts are 270 pt wide.
             """)
-        #expect(LineAccounting.reason(of: 5, in: reading) == .platformNote)
+        #expect(ReadingPlaces.reason(of: 5, in: reading) == .platformNote)
         let sheet = try Self.rule(reading, at: 9)
         #expect(sheet.platforms == ["iOS", "iPadOS"])
         #expect(sheet.section == "Alerts › Platform considerations › iOS, iPadOS")
@@ -283,7 +283,7 @@ struct WebMarkdownReaderTests {
         #expect(caution.platforms == ["macOS"])
         #expect(caution.section == "Alerts › Platform considerations › macOS › Icons")
         #expect(try Self.rule(reading, at: 19).platforms == Self.platforms)
-        #expect(LineAccounting.faults(lines, reading).isEmpty)
+        #expect(ReadingPlaces.faults(lines, reading).isEmpty)
     }
 
     @Test("Resources and Change log sections are set aside; each change log row is a dated change note")
@@ -311,8 +311,8 @@ struct WebMarkdownReaderTests {
             | February 2, 2024 | Enhanced guidance for buttons. |
             | June 21, 2023 | Updated to include guidance for visionOS. |
             """)
-        #expect((7...13).filter { !lines[$0 - 1].isEmpty }.allSatisfy { LineAccounting.reason(of: $0, in: reading) == .resources })
-        #expect((15...20).filter { !lines[$0 - 1].isEmpty }.allSatisfy { LineAccounting.reason(of: $0, in: reading) == .changeLog })
+        #expect((7...13).filter { !lines[$0 - 1].isEmpty }.allSatisfy { ReadingPlaces.reason(of: $0, in: reading) == .resources })
+        #expect((15...20).filter { !lines[$0 - 1].isEmpty }.allSatisfy { ReadingPlaces.reason(of: $0, in: reading) == .changeLog })
         // The opening note is the newest row: one change note, dated.
         #expect(
             reading.changeNotes == [
@@ -321,7 +321,7 @@ struct WebMarkdownReaderTests {
             ])
         #expect(reading.drafts.isEmpty)
         #expect(reading.headings.map(\.joined) == ["Alerts"])
-        #expect(LineAccounting.faults(lines, reading).isEmpty)
+        #expect(ReadingPlaces.faults(lines, reading).isEmpty)
     }
 
     @Test("Lists of links to pages are tables of contents; a list item that says more is a rule")
@@ -335,9 +335,9 @@ struct WebMarkdownReaderTests {
               - [Sheets](Presentation/Sheets.md)
             - [Split views](Split%20views.md). A split view supports hierarchical navigation.
             """)
-        #expect((3...5).allSatisfy { LineAccounting.reason(of: $0, in: reading) == .tableOfContents })
+        #expect((3...5).allSatisfy { ReadingPlaces.reason(of: $0, in: reading) == .tableOfContents })
         #expect(try Self.rule(reading, at: 6).text == "Split views. A split view supports hierarchical navigation.")
-        #expect(LineAccounting.faults(lines, reading).isEmpty)
+        #expect(ReadingPlaces.faults(lines, reading).isEmpty)
     }
 
     @Test("A body-less bold lead heads the paragraphs after it; a For example paragraph extends the one above")
@@ -361,7 +361,7 @@ struct WebMarkdownReaderTests {
         #expect(keep.text == "Keep what matters. For example, remove clutter.")
         #expect(keep.lineEnd == 9)
         #expect(reading.drafts.count == 3)
-        #expect(LineAccounting.faults(lines, reading).isEmpty)
+        #expect(ReadingPlaces.faults(lines, reading).isEmpty)
     }
 
     @Test(

@@ -21,7 +21,7 @@ struct WebTextReadingTests {
             """)
         #expect(reading.drafts.map(\.text) == ["Keep alerts short. People read them at a glance.", "Avoid alerts that scroll."])
         #expect(reading.drafts.map(\.lineStart) == [3, 4])
-        #expect(LineAccounting.faults(lines, reading).isEmpty)
+        #expect(ReadingPlaces.faults(lines, reading).isEmpty)
     }
 
     @Test("A heading over its paragraph with no blank line between is a heading and a rule")
@@ -34,7 +34,7 @@ struct WebTextReadingTests {
         #expect(reading.headings == [SectionHeading(line: 1, path: ["Buttons"])])
         #expect(reading.drafts.map(\.text) == ["Use a Cancel button to dismiss an alert."])
         #expect(reading.drafts.first?.section == "Buttons")
-        #expect(LineAccounting.faults(lines, reading).isEmpty)
+        #expect(ReadingPlaces.faults(lines, reading).isEmpty)
     }
 
     @Test("A flattened table's header line is set aside as a table header; headings are kept with their path")
@@ -52,14 +52,14 @@ struct WebTextReadingTests {
         #expect(reading.headings.map(\.path) == [["Platform considerations"], ["Platform considerations", "iOS, iPadOS"]])
         #expect(reading.setAsides == [SetAside(lineStart: 5, lineEnd: 5, reason: .tableHeader)])
         #expect(reading.drafts.map(\.text) == ["Exit to the Home Screen (iOS, iPadOS)", "Pressing Menu on the remote (tvOS)"])
-        #expect(LineAccounting.faults(lines, reading).isEmpty)
+        #expect(ReadingPlaces.faults(lines, reading).isEmpty)
     }
 
     @Test("Every line of the bundled seed page ends in exactly one rule, heading or set-aside")
     func seedPageIsAccountedFor() throws {
         let url = Fixtures.editions.appending(path: "current-alerts.txt")
         let (lines, reading) = Self.read(try String(contentsOf: url, encoding: .utf8))
-        #expect(LineAccounting.faults(lines, reading).map(\.line) == [])
+        #expect(ReadingPlaces.faults(lines, reading).map(\.line) == [])
         // Counted by hand: "Best practices", "Buttons", "Platform considerations" and its
         // platform headings; the two flattened tables' header lines (34, 70).
         #expect(reading.setAsides.map(\.lineStart) == [34, 70])

@@ -44,7 +44,11 @@ public struct FormerRuleID: Sendable, Equatable {
             guard seen.insert(entry.formerID).inserted else {
                 throw HIGError.manifestInvalid(path: path, reason: "rules[\(index)]: \(entry.formerID) is listed twice")
             }
-            guard let rule = SourcePlace(file: entry.file, line: entry.line).rule(in: sources) else {
+            let place = SourcePlace(file: entry.file, line: entry.line)
+            guard place.namesKnownFile(in: sources) else {
+                throw HIGError.manifestInvalid(path: path, reason: "rules[\(index)] names \(entry.file), which the manifest does not list")
+            }
+            guard let rule = place.rule(in: sources) else {
                 throw HIGError.manifestInvalid(path: path, reason: "rules[\(index)]: no rule at \(entry.file):\(entry.line)")
             }
             return FormerRuleID(formerID: entry.formerID, ruleID: rule.id, note: entry.note)

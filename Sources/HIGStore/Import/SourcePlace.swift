@@ -7,15 +7,26 @@ struct SourcePlace: Equatable {
     let file: String
     let line: Int
 
+    /// Whether the file is one the manifest lists, or a chunk file of a whole document it lists.
+    func namesKnownFile(in sources: [Corpus.Source]) -> Bool {
+        if sources.contains(where: { $0.file.entry.path == file }) { return true }
+        let (folder, name) = split
+        return ChunkFile.number(inName: name) != nil && sources.contains { $0.file.entry.chunks == folder }
+    }
+
+    /// The file's folder and name.
+    private var split: (folder: String, name: String) {
+        guard let slash = file.lastIndex(of: "/") else { return ("", file) }
+        return (String(file[..<slash]), String(file[file.index(after: slash)...]))
+    }
+
     /// The rule whose cited lines hold this place, or nil.
     func rule(in sources: [Corpus.Source]) -> Corpus.Rule? {
         if let source = sources.first(where: { $0.file.entry.path == file }) {
             return source.rules.first { $0.draft.lineStart <= line && line <= $0.draft.lineEnd }
         }
         // A chunk file of a whole document: `<chunks folder>/chunk_NNN.md`.
-        let slash = file.lastIndex(of: "/")
-        let folder = slash.map { String(file[..<$0]) } ?? ""
-        let name = slash.map { String(file[file.index(after: $0)...]) } ?? file
+        let (folder, name) = split
         guard let chunk = ChunkFile.number(inName: name),
             let source = sources.first(where: { $0.file.entry.chunks == folder }),
             let documentLine = source.reading.chunkLines.firstIndex(of: ChunkLine(chunk: chunk, line: line)).map({ $0 + 1 })

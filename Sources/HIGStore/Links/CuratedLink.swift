@@ -38,10 +38,12 @@ public struct CuratedLink: Sendable, Equatable {
             throw HIGError.manifestInvalid(path: path, reason: "not a curated-links file (\(error.localizedDescription))")
         }
         func rule(_ place: File.Place, entry: Int) throws -> String {
-            guard let rule = SourcePlace(file: place.file, line: place.line).rule(in: sources) else {
-                throw HIGError.manifestInvalid(
-                    path: path,
-                    reason: "links[\(entry)]: no rule at \(place.file):\(place.line) (a file the manifest lists, or a chunk file of one)")
+            let place = SourcePlace(file: place.file, line: place.line)
+            guard place.namesKnownFile(in: sources) else {
+                throw HIGError.manifestInvalid(path: path, reason: "links[\(entry)] names \(place.file), which the manifest does not list")
+            }
+            guard let rule = place.rule(in: sources) else {
+                throw HIGError.manifestInvalid(path: path, reason: "links[\(entry)]: no rule at \(place.file):\(place.line)")
             }
             return rule.id
         }

@@ -2,7 +2,7 @@
 
 /// Where each line of a source ends in a reading: the contract says every non-blank line ends in
 /// exactly one rule, heading or set-aside.
-enum LineAccounting {
+enum ReadingPlaces {
     /// The non-blank lines (1-based) that end in none or in more than one place, with the count.
     static func faults(_ lines: [String], _ reading: SourceReading) -> [(line: Int, places: Int)] {
         var places = [Int](repeating: 0, count: lines.count + 2)
