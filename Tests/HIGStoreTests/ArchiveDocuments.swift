@@ -53,6 +53,7 @@ enum ArchiveDocuments {
             path: "\(name)/full_document.md", edition: name, document: name, chunk: nil, form: .pdfMarkdown,
             coverage: .complete, restoredHeadings: nil, restoredPlatforms: nil, chunks: "\(name)/chunks")
         let reading = splitter.read(lines, entry: entry, platforms: ["iOS"], chunks: chunks)
-        return Document(name: name, lines: lines, chunks: chunks, reading: reading, accounting: LineAccounting.account(reading, lines: lines))
+        return Document(
+            name: name, lines: lines, chunks: chunks, reading: reading, accounting: LineAccounting.account(reading, lines: lines))
     }
 }

@@ -126,7 +126,10 @@ struct PDFDocumentArchiveTests {
         arguments: [
             ("2008-11", 1267, ["Alerts, Action Sheets, and Modal Views", "Designing an Alert"]),
             ("2008-11", 1228, ["Alerts, Action Sheets, and Modal Views", "Usage and Behavior", "Using Alerts"]),
-            ("2008-11", 291, ["The iPhone OS Platform: Rich with Possibilities", "Platform Differences to Keep in Mind", "Compact Screen Size"]),
+            (
+                "2008-11", 291,
+                ["The iPhone OS Platform: Rich with Possibilities", "Platform Differences to Keep in Mind", "Compact Screen Size"]
+            ),
             ("2008-11", 326, ["The iPhone OS Platform: Rich with Possibilities", "What Are Your Options?"]),
             ("2008-11", 1145, ["Navigation Bars, Tab Bars, Toolbars, and the Status Bar", "Toolbars"]),
             ("2010-03", 1432, ["Alerts, Action Sheets, and Modal Views", "Designing an Alert"]),
@@ -170,16 +173,25 @@ struct PDFDocumentArchiveTests {
     /// chunk's number.
     @Test(
         "The seed chunks' rules get the seeds' chunk numbers",
-        arguments: [("2008-11", "2008-chunk045.md", 45), ("2010-03", "2010-chunk098.md", 98), ("2010-03", "2010-chunk103.md", 103), ("2011", "2011-chunk131.md", 131)])
+        arguments: [
+            ("2008-11", "2008-chunk045.md", 45), ("2010-03", "2010-chunk098.md", 98), ("2010-03", "2010-chunk103.md", 103),
+            ("2011", "2011-chunk131.md", 131),
+        ])
     func seedChunks(document name: String, seed: String, chunk: Int) throws {
         let document = ArchiveDocuments.document(name)
         let seedLines = SourceFile.splitLines(try String(contentsOf: Fixtures.editions.appending(path: seed), encoding: .utf8))
             .dropFirst().map { ChunkAlignment.trimmed($0) }.filter { !$0.isEmpty }
         let trimmed = document.lines.map { ChunkAlignment.trimmed($0) }
-        let first = try #require(trimmed.indices.first { trimmed[$0] == seedLines.first! && trimmed[$0 + 2] == seedLines[1] || trimmed[$0] == seedLines.first! && trimmed[$0 + 1] == seedLines[1] })
+        let first = try #require(
+            trimmed.indices.first {
+                trimmed[$0] == seedLines.first! && trimmed[$0 + 2] == seedLines[1]
+                    || trimmed[$0] == seedLines.first! && trimmed[$0 + 1] == seedLines[1]
+            })
         let last = try #require(trimmed.indices.first { $0 > first && trimmed[$0] == seedLines.last! })
         let seedSet = Set(seedLines)
-        let rules = document.reading.drafts.filter { (first + 1...last + 1).contains($0.lineStart) && seedSet.contains(trimmed[$0.lineStart - 1]) }
+        let rules = document.reading.drafts.filter {
+            (first + 1...last + 1).contains($0.lineStart) && seedSet.contains(trimmed[$0.lineStart - 1])
+        }
         #expect(rules.count >= 5)
         #expect(rules.allSatisfy { $0.chunk == chunk }, "\(rules.filter { $0.chunk != chunk }.map(\.lineStart))")
     }
@@ -216,7 +228,9 @@ struct PDFDocumentArchiveTests {
             path: "x", edition: "e", document: "d", chunk: nil, form: .pdfMarkdown, coverage: .complete,
             restoredHeadings: nil, restoredPlatforms: nil, chunks: "c")
         let clock = ContinuousClock()
-        let once = clock.measure { _ = ArchiveDocuments.splitter.read(document.lines, entry: entry, platforms: ["iOS"], chunks: document.chunks) }
+        let once = clock.measure {
+            _ = ArchiveDocuments.splitter.read(document.lines, entry: entry, platforms: ["iOS"], chunks: document.chunks)
+        }
         let twice = clock.measure { _ = ArchiveDocuments.splitter.read(doubled, entry: entry, platforms: ["iOS"], chunks: document.chunks) }
         #expect(twice < once * 4, "\(once) for \(document.lines.count) lines, \(twice) for twice as many")
     }

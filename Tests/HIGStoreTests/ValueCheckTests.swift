@@ -135,7 +135,9 @@ struct ValueCheckTests {
     func manifestValues() throws {
         #expect(
             try manifestError(editFirst("files", "form", "pdf"))
-                .contains("file 2008-chunk045.md: form 'pdf' is unknown; it must be one of: pdf-markdown, web-text, web-markdown; fix the manifest"))
+                .contains(
+                    "file 2008-chunk045.md: form 'pdf' is unknown; it must be one of: pdf-markdown, web-text, web-markdown; fix the manifest"
+                ))
         #expect(
             try manifestError(editFirst("files", "coverage", "most"))
                 .contains("file 2008-chunk045.md: coverage 'most' is unknown; it must be one of: excerpt, complete"))

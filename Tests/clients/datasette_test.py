@@ -3,15 +3,17 @@ index is found, search and facets work, and each canned query answers.
 
 Usage: python datasette_test.py PATH/TO/hig PATH/TO/metadata.json
 
-It imports the bundled editions into a new hig.sqlite, asks Datasette for pages with
-`datasette hig.sqlite --metadata ... --get PATH` (no server), prints one line per check, then
-`N passed, M failed`, and exits 1 on any failure. Expected values were read by hand from
-`hig search tap`, `hig editions`, `hig show 2010-be6ca266` and `hig diff 2010 2011`.
+It imports the five seed files (Tests/Fixtures/seed-editions) into a new hig.sqlite, asks
+Datasette for pages with `datasette hig.sqlite --metadata ... --get PATH` (no server), prints one
+line per check, then `N passed, M failed`, and exits 1 on any failure. Expected values were read
+by hand from those files through `hig search tap`, `hig editions`, `hig show 2010-be6ca266` and
+`hig diff 2010 2011`. A last check imports the bundle (the whole HIG) and browses its editions.
 """
 
 import collections
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -33,7 +35,9 @@ def check(name, condition, detail=""):
 def main(hig, metadata):
     folder = tempfile.mkdtemp(prefix="hig-datasette-test-")
     database = os.path.join(folder, "hig.sqlite")
-    subprocess.run([hig, "--db", database, "import"], check=True, stdout=subprocess.DEVNULL, timeout=300)
+    repository = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    seeds = os.path.join(repository, "Tests", "Fixtures", "seed-editions")
+    subprocess.run([hig, "--db", database, "import", "--editions", seeds], check=True, stdout=subprocess.DEVNULL, timeout=300)
     datasette = os.path.join(os.path.dirname(sys.executable), "datasette")
 
     def get(path):
@@ -64,7 +68,7 @@ def main(hig, metadata):
     check("rules_browse: facets on edition, kind, topic and platform",
           set(facets) == {"edition", "kind", "topics", "platforms"}, sorted(facets))
     check("rules_browse: the edition facet counts 14, 24, 39 and 37 rules",
-          facets["edition"] == {"2008": 14, "2010": 24, "2011": 39, "current": 37}, facets["edition"])
+          facets["edition"] == {"2008": 14, "2010": 24, "2011": 39, "web-2022-23": 37}, facets["edition"])
     check("rules_browse: the platform facet holds macOS", "macOS" in facets["platforms"], facets["platforms"])
 
     page = get("/hig/rule_evolution.json?id=2010-be6ca266&_shape=objects")
@@ -72,7 +76,7 @@ def main(hig, metadata):
     check("canned rule_evolution: 2010-be6ca266, then 2011-2fcb6d8b reworded from it, each cited",
           [row["id"] for row in rows] == ["2010-be6ca266", "2011-2fcb6d8b"]
           and rows[1]["came_from"].startswith("2010-be6ca266 (reworded")
-          and rows[1]["source"] == "Data/editions/2011-chunk131.md:35", rows)
+          and rows[1]["source"] == "Tests/Fixtures/seed-editions/2011-chunk131.md:35", rows)
 
     page = get("/hig/edition_diff.json?from=2010&to=2011&_shape=objects")
     counts = collections.Counter(row["change"] for row in page["rows"])
@@ -82,6 +86,21 @@ def main(hig, metadata):
     page = get("/-/metadata.json")
     check("the metadata's title, licence and source are served",
           page["title"].startswith("hig") and page["license"] and page["source_url"].startswith("https://"))
+
+    # The bundle: six editions, and the facet counts every rule once.
+    # Named hig.sqlite: the metadata's facets are those of the database named hig.
+    os.makedirs(os.path.join(folder, "whole"))
+    whole = os.path.join(folder, "whole", "hig.sqlite")
+    subprocess.run([hig, "--db", whole, "import"], check=True, stdout=subprocess.DEVNULL, timeout=600)
+    done = subprocess.run([datasette, whole, "--metadata", metadata, "--get", "/hig/rules_browse.json?_size=0"],
+                          capture_output=True, text=True, timeout=300)
+    facets = {f: {i["value"]: i["count"] for i in r["results"]} for f, r in json.loads(done.stdout)["facet_results"].items()}
+    with sqlite3.connect(f"file:{whole}?mode=ro", uri=True) as db:
+        counted = dict(db.execute("SELECT edition_id, count(*) FROM rules GROUP BY edition_id"))
+    check("the bundle: the edition facet names the six editions, each with all its rules",
+          facets["edition"] == counted and sorted(counted) == ["ios-2011-03", "ios-2014-03", "iphone-2008-11",
+                                                                "iphone-2010-03", "web-2022-23", "web-2026-07"],
+          (facets["edition"], counted))
 
 
 if __name__ == "__main__":

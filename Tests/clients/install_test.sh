@@ -16,8 +16,9 @@ elsewhere=$(mktemp -d)
 cd "$elsewhere"
 export PATH="$prefix/bin:$PATH"
 check "hig is on the PATH" "$prefix/bin/hig" "$(command -v hig)"
-check "hig runs from another folder, finding the installed editions" "2008 2010 2011 current" \
-    "$(hig --db "$elsewhere/hig.sqlite" editions 2>/dev/null | grep -E '^[0-9a-z]+  ' | cut -d' ' -f1 | tr '\n' ' ' | sed 's/ $//')"
+check "hig runs from another folder, finding the installed editions" \
+    "iphone-2008-11 iphone-2010-03 ios-2011-03 ios-2014-03 web-2022-23 web-2026-07" \
+    "$(hig --db "$elsewhere/hig.sqlite" editions 2>/dev/null | grep -E '^[0-9a-z.-]+  ' | cut -d' ' -f1 | tr '\n' ' ' | sed 's/ $//')"
 check "the man page renders" "hig — A knowledge base of Apple's Human Interface" \
     "$(MANWIDTH=200 man -l "$prefix/share/man/man1/hig.1" 2>/dev/null | grep -m1 -o "hig — A knowledge base of Apple's Human Interface")"
 check "the man page documents hig mcp" "1" "$(grep -c '^\.It Em mcp$' "$prefix/share/man/man1/hig.1")"
@@ -34,12 +35,13 @@ complete_in_bash() {  # the replies bash completion gives for the words typed so
         printf "%s\n" "${COMPREPLY[@]}" | sort | tr "\n" " " | sed "s/ $//"' _ "$prefix" "$@"
 }
 check "bash completes the subcommands" "diff" "$(complete_in_bash hig di)"
-check "bash completes --edition with the database's editions" "2008 2010 2011 current" \
+editions="current ios-2011-03 ios-2014-03 iphone-2008-11 iphone-2010-03 web-2022-23 web-2026-07"
+check "bash completes --edition with the database's editions and current" "$editions" \
     "$(complete_in_bash hig --db "$elsewhere/hig.sqlite" rules --edition "")"
-check "bash completes diff's editions" "2008 2010 2011" "$(complete_in_bash hig --db "$elsewhere/hig.sqlite" diff 20)"
+check "bash completes diff's editions" "iphone-2008-11 iphone-2010-03" "$(complete_in_bash hig --db "$elsewhere/hig.sqlite" diff ip)"
 check "bash completes --topic with topic slugs" "button-placement button-titles" "$(complete_in_bash hig search --topic button-)"
 check "bash completes evolution's query with topics" "cancel-and-dismissal" "$(complete_in_bash hig evolution canc)"
-check "completion without a database offers the bundled editions and builds nothing" "2008 2010 2011 current|no file" \
+check "completion without a database offers the bundled editions and builds nothing" "$editions|no file" \
     "$(complete_in_bash hig --db "$elsewhere/none.sqlite" export --edition "")|$([ -e "$elsewhere/none.sqlite" ] && echo file || echo no file)"
 
 rm -rf "$elsewhere"

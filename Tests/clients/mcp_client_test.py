@@ -3,14 +3,16 @@ here wrote.
 
 Usage: python mcp_client_test.py PATH/TO/hig
 
-It starts `hig mcp` on a database that does not exist yet (so the server imports the bundled
-editions first, with its note on stderr and nothing on stdout but the protocol), initializes,
-lists the tools, resources and templates, calls every tool with good and bad arguments, reads
-resources, and prints one line per check, then `N passed, M failed`. It exits 1 on any failure,
-and gives up after a bounded time rather than hang.
+It starts `hig mcp` on a database that does not exist yet (so the server imports the editions
+first, with its note on stderr and nothing on stdout but the protocol), initializes, lists the
+tools, resources and templates, calls every tool with good and bad arguments, reads resources,
+and prints one line per check, then `N passed, M failed`. It exits 1 on any failure, and gives
+up after a bounded time rather than hang.
 
-The expected values were read by hand from the bundled editions (Data/editions) and from the
-README's examples: `hig search tap`, `hig show 2010-be6ca266`, `hig diff 2010 2011`, `hig topics`.
+The first session serves the five seed files (Tests/Fixtures/seed-editions, through
+HIG_EDITIONS): the expected values were read by hand from them. The second serves the bundle
+(Data/editions, the whole HIG) and checks what only it has: six editions named by what they
+are, `current` and former ids resolving, subjects other than alerts.
 """
 
 import asyncio
@@ -27,7 +29,7 @@ except ImportError:  # mcp 1.x
     from mcp.shared.exceptions import McpError as ProtocolError
 
 TOOLS = ["search_rules", "get_rule", "rule_evolution", "edition_diff", "list_editions", "list_topics"]
-CITATION_PREFIX = "Data/editions/"
+CITATION_PREFIX = "Tests/Fixtures/seed-editions/"
 
 passed = 0
 failed = 0
@@ -103,7 +105,7 @@ async def listing(session):
 
     resources = (await session.list_resources()).resources
     check("the editions are listed as resources",
-          sorted(str(r.uri) for r in resources) == [f"hig://edition/{e}" for e in ["2008", "2010", "2011", "current"]],
+          sorted(str(r.uri) for r in resources) == [f"hig://edition/{e}" for e in ["2008", "2010", "2011", "web-2022-23"]],
           [str(r.uri) for r in resources])
     templates = field(await session.list_resource_templates(), "resource_templates", "resourceTemplates")
     check("the rule and edition templates are listed",
@@ -113,8 +115,8 @@ async def listing(session):
 async def search_rules(session):
     _, _, answer = await call(session, "search_rules", {"words": "tap"})
     hits = answer["hits"]
-    check("search tap: 2010-ad054201 ranks first, cited at Data/editions/2010-chunk103.md:5",
-          hits[0]["id"] == "2010-ad054201" and hits[0]["citation"] == "Data/editions/2010-chunk103.md:5", hits[0])
+    check("search tap: 2010-ad054201 ranks first, cited at Tests/Fixtures/seed-editions/2010-chunk103.md:5",
+          hits[0]["id"] == "2010-ad054201" and hits[0]["citation"] == "Tests/Fixtures/seed-editions/2010-chunk103.md:5", hits[0])
     check("search tap: the snippet marks the word", "**tap**" in hits[0]["snippet"])
     check("search tap: every hit cites its id, edition and file:lines", all(cited(h) for h in hits))
     _, _, answer = await call(session, "search_rules", {"words": "button", "edition": "2011", "kind": "guideline",
@@ -125,13 +127,13 @@ async def search_rules(session):
                                      and "button-placement" in h["topics"] for h in hits), hits)
     _, _, answer = await call(session, "search_rules", {"words": "symbol", "section": "macos", "platform": "macOS"})
     hits = answer["hits"]
-    check("search by section and platform: current-de748c87 alone, under the macOS heading",
-          [h["id"] for h in hits] == ["current-de748c87"] and hits[0]["section"] == "macOS", hits)
+    check("search by section and platform: web-2022-23-4111c3e7 alone, under the macOS heading",
+          [h["id"] for h in hits] == ["web-2022-23-4111c3e7"] and hits[0]["section"] == "macOS", hits)
     await expect_tool_error(session, "search without words", "search_rules", {}, "words", "required")
     await expect_tool_error(session, "search with limit 0", "search_rules", {"words": "tap", "limit": 0}, "limit", "1 to 100")
     await expect_tool_error(session, "search with limit 'ten'", "search_rules", {"words": "tap", "limit": "ten"}, "limit", "integer")
     await expect_tool_error(session, "search an unknown edition", "search_rules", {"words": "tap", "edition": "1999"},
-                            "1999", "2008, 2010, 2011, current")
+                            "1999", "2008, 2010, 2011, web-2022-23")
     await expect_tool_error(session, "search an unknown kind", "search_rules", {"words": "tap", "kind": "rule"},
                             "kind", "guideline")
     await expect_tool_error(session, "search an unknown topic", "search_rules", {"words": "tap", "topic": "zzzz"},
@@ -148,12 +150,12 @@ async def get_rule(session):
     check("get_rule: the clean text and its repairs",
           "test the appearance" in rule["text"]
           and {"line": 7, "kind": "glued-words", "original": "testthe", "replacement": "test the"} in answer["repairs"])
-    check("get_rule: provenance", rule["citation"] == "Data/editions/2010-chunk103.md:7"
+    check("get_rule: provenance", rule["citation"] == "Tests/Fixtures/seed-editions/2010-chunk103.md:7"
           and rule["source"]["sha256"].startswith("04c7c945") and rule["source"]["chunk"] == 103)
     nexts = answer["next_versions"]
     check("get_rule: its next version is 2011-2fcb6d8b, reworded",
           [(n["rule"]["id"], n["link"]["change"]) for n in nexts] == [("2011-2fcb6d8b", "reworded")]
-          and nexts[0]["rule"]["citation"] == "Data/editions/2011-chunk131.md:35", nexts)
+          and nexts[0]["rule"]["citation"] == "Tests/Fixtures/seed-editions/2011-chunk131.md:35", nexts)
     _, _, answer = await call(session, "get_rule", {"id": "2011-2fcb6d8b"})
     check("get_rule: the 2011 version's previous version is 2010-be6ca266",
           [p["rule"]["id"] for p in answer["previous_versions"]] == ["2010-be6ca266"])
@@ -168,11 +170,11 @@ async def evolution(session):
     check("evolution of a topic named exactly", answer["reading"] == {"as": "topic", "value": "button-placement"})
     longest = answer["lineages"][0]
     check("evolution: the button colours lineage spans 2008 to current",
-          longest["editions"][0] == "2008" and longest["editions"][-1] == "current", longest["editions"])
+          longest["editions"][0] == "2008" and longest["editions"][-1] == "web-2022-23", longest["editions"])
     check("evolution: every version cites its source", all(cited(v) for v in longest["versions"]))
     _, _, answer = await call(session, "rule_evolution", {"query": "tap", "limit": 50})
     reversal = [l for lin in answer["lineages"] for l in lin["links"]
-                if l["from"] == "2011-87efb4bd" and l["to"] == "current-1d5cc02e"]
+                if l["from"] == "2011-87efb4bd" and l["to"] == "web-2022-23-bf953825"]
     check("evolution of words: the tap/choose reversal, curated", len(reversal) == 1 and reversal[0]["reversal"]
           and reversal[0]["method"] == "curated", reversal)
     await expect_tool_error(session, "evolution with limit 0", "rule_evolution", {"query": "tap", "limit": 0}, "limit")
@@ -193,7 +195,7 @@ async def diff(session):
           all(i in answer["rules"] and answer["rules"][i]["citation"].startswith(CITATION_PREFIX) for i in listed))
     _, _, answer = await call(session, "edition_diff", {"from": "2011", "to": "current", "reversals_only": True})
     check("diff 2011 current, reversals only: the tap/choose reversal",
-          [(c["from"], c["to"]) for c in answer["changed"]] == [("2011-87efb4bd", "current-1d5cc02e")])
+          [(c["from"], c["to"]) for c in answer["changed"]] == [("2011-87efb4bd", "web-2022-23-bf953825")])
     await expect_tool_error(session, "diff with editions out of order", "edition_diff", {"from": "current", "to": "2008"},
                             "does not come before")
     await expect_tool_error(session, "diff of an unknown edition", "edition_diff", {"from": "2008", "to": "2099"}, "2099")
@@ -205,14 +207,14 @@ async def diff(session):
 async def lists(session):
     _, _, editions = await call(session, "list_editions", {})
     check("list_editions: 2008 14, 2010 24, 2011 39, current 37 rules",
-          [(e["id"], e["rules"]) for e in editions] == [("2008", 14), ("2010", 24), ("2011", 39), ("current", 37)])
+          [(e["id"], e["rules"]) for e in editions] == [("2008", 14), ("2010", 24), ("2011", 39), ("web-2022-23", 37)])
     check("list_editions: sources with files and SHA-256",
           all(s["file"].startswith(CITATION_PREFIX) and len(s["sha256"]) == 64 for e in editions for s in e["sources"]))
     _, _, topics = await call(session, "list_topics", {})
     placement = next(t for t in topics["topics"] if t["slug"] == "button-placement")
     check("list_topics: 14 topics; button-placement 7, 4, 4, 7",
           len(topics["topics"]) == 14
-          and placement["rules_by_edition"] == {"2008": 7, "2010": 4, "2011": 4, "current": 7}, placement)
+          and placement["rules_by_edition"] == {"2008": 7, "2010": 4, "2011": 4, "web-2022-23": 7}, placement)
     await expect_tool_error(session, "list_editions with an argument", "list_editions", {"edition": "2008"},
                             "no arguments")
 
@@ -237,25 +239,62 @@ async def errors_and_resources(session):
     check("the server still answers after every mistake", len(editions) == 4)
 
 
-async def main(hig):
+async def whole_guidelines(session):
+    await session.initialize()
+    _, _, editions = await call(session, "list_editions", {})
+    check("the bundle: six editions named by what they are, oldest first",
+          [e["id"] for e in editions] == ["iphone-2008-11", "iphone-2010-03", "ios-2011-03", "ios-2014-03",
+                                          "web-2022-23", "web-2026-07"], [e["id"] for e in editions])
+    aliases = {e["id"]: e["aliases"] for e in editions}
+    check("current names the newest edition, 2008 the November 2008 iPhone HIG",
+          aliases["web-2026-07"] == ["current"] and aliases["iphone-2008-11"] == ["2008"], aliases)
+    _, _, answer = await call(session, "search_rules", {"words": "tab bar", "edition": "current", "limit": 5})
+    hits = answer["hits"]
+    check("search tab bar in current: rules of the 2026 Tab bars page",
+          len(hits) == 5 and all(h["edition"] == "web-2026-07" for h in hits)
+          and any("Tab bars.md" in h["citation"] for h in hits), hits)
+    _, _, answer = await call(session, "get_rule", {"id": "2010-be6ca266"})
+    rule = answer["rule"]
+    check("a former rule id resolves to the same words under the new id",
+          rule["id"].startswith("iphone-2010-03-") and rule["citation"].startswith("Data/editions/iphone-2010-03/full_document.md:")
+          and rule["text"].startswith("Be sure to test the appearance of your alert in both orientations."), rule)
+
+
+async def session_on(hig, editions, body):
+    """Runs `body` in a session of `hig mcp` on a new database, `editions` (or the bundle) imported first."""
     folder = tempfile.mkdtemp(prefix="hig-mcp-test-")
     database = os.path.join(folder, "hig.sqlite")
     stderr_path = os.path.join(folder, "stderr.txt")
-    parameters = StdioServerParameters(command=hig, args=["--db", database, "mcp"], cwd=folder)
+    environment = dict(os.environ)
+    environment.pop("HIG_DB", None)
+    environment.pop("HIG_EDITIONS", None)
+    if editions:
+        environment["HIG_EDITIONS"] = editions
+    parameters = StdioServerParameters(command=hig, args=["--db", database, "mcp"], cwd=folder, env=environment)
     with open(stderr_path, "w") as stderr:
         async with stdio_client(parameters, errlog=stderr) as (read, write):
             async with ClientSession(read, write) as session:
-                await listing(session)
-                await search_rules(session)
-                await get_rule(session)
-                await evolution(session)
-                await diff(session)
-                await lists(session)
-                await errors_and_resources(session)
+                await body(session)
     with open(stderr_path) as stderr:
         note = stderr.read()
     check("the missing database was imported first, its note on stderr",
           "no database at" in note and os.path.getsize(database) > 0, repr(note))
+
+
+async def seeds(session):
+    await listing(session)
+    await search_rules(session)
+    await get_rule(session)
+    await evolution(session)
+    await diff(session)
+    await lists(session)
+    await errors_and_resources(session)
+
+
+async def main(hig):
+    repository = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    await session_on(hig, os.path.join(repository, "Tests", "Fixtures", "seed-editions"), seeds)
+    await session_on(hig, None, whole_guidelines)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ public enum CompletionCandidates {
         return "hig.sqlite"
     }
 
-    /// Edition ids, oldest first, that start with `prefix`.
+    /// Edition ids, oldest first, then `current` (the newest's alias), that start with `prefix`.
     public static func editions(words: [String], prefix: String) -> [String] {
         let path = databasePath(in: words)
         var ids: [String] = []
@@ -26,6 +26,7 @@ public enum CompletionCandidates {
         } else if let folder = try? EditionsLocator.locate(explicit: nil), let manifest = try? EditionManifest.load(folder: folder) {
             ids = manifest.editions.sorted { $0.order < $1.order }.map(\.id)
         }
+        if !ids.isEmpty { ids.append(EditionManifest.newestAlias) }
         return ids.filter { $0.hasPrefix(prefix) }
     }
 

@@ -96,4 +96,3 @@ public struct LineRun: Sendable, Equatable {
 
     public var lineCount: Int { lineEnd - lineStart + 1 }
 }
-

@@ -35,7 +35,9 @@ enum ChunkAlignment {
             let ahead = lookahead
             if let skip = (1...ahead).first(where: { c + $0 < chunkLines.count && chunkLines[c + $0].text == documentLines[d].text }) {
                 c += skip
-            } else if let skip = (1...ahead).first(where: { d + $0 < documentLines.count && documentLines[d + $0].text == chunkLines[c].text }) {
+            } else if let skip = (1...ahead).first(where: {
+                d + $0 < documentLines.count && documentLines[d + $0].text == chunkLines[c].text
+            }) {
                 d += skip
             } else {
                 d += 1

@@ -36,10 +36,12 @@ enum DocumentMatter {
 
     private static func setAsideFront(_ lines: inout DocumentLines, before end: Int) {
         guard end > 0 else { return }
-        let contents = (0..<end).first { index in
-            lines.isOpen(index) && (TitleKey.of(lines.marked[index].text) == "contents" && lines.isHeadingMarkup(index)
-                || lines.linksToPage(index) || lines.isTableRow(index))
-        } ?? end
+        let contents =
+            (0..<end).first { index in
+                lines.isOpen(index)
+                    && (TitleKey.of(lines.marked[index].text) == "contents" && lines.isHeadingMarkup(index)
+                        || lines.linksToPage(index) || lines.isTableRow(index))
+            } ?? end
         let legal = (0..<contents).first { isLegalOpening(lines.marked[$0].text) } ?? contents
         lines.setAside(0..<legal, .frontMatter)
         lines.setAside(legal..<contents, .legalText)

@@ -15,10 +15,11 @@ struct TableOfContents {
     var entryTitles = Set<String>()
 
     init(_ lines: DocumentLines) {
-        bodyStart = (0..<lines.count).first { index in
-            lines.isHeadingMarkup(index) && lines.raw[index].contains("<span id=\"page-") && !lines.linksToPage(index)
-                && lines.isOpen(index)
-        } ?? 0
+        bodyStart =
+            (0..<lines.count).first { index in
+                lines.isHeadingMarkup(index) && lines.raw[index].contains("<span id=\"page-") && !lines.linksToPage(index)
+                    && lines.isOpen(index)
+            } ?? 0
         for index in 0..<bodyStart where lines.roles[index] != .blank {
             if lines.isTableRow(index) {
                 readRow(lines, index)
