@@ -286,6 +286,36 @@ struct WebMarkdownReaderTests {
         #expect(ReadingPlaces.faults(lines, reading).isEmpty)
     }
 
+    @Test("A platform note's \"Not supported in\" takes those platforms out of every rule of the page")
+    func unsupportedPlatformsLeaveThePage() throws {
+        let (lines, reading) = Self.read(
+            """
+            # Tab bars
+
+            **Use a tab bar to switch sections.** It stays visible.
+
+            ## Platform considerations
+
+            *No additional considerations for macOS. Not supported in watchOS or tvOS.*
+
+            ### iOS
+
+            Tabs hide on scroll.
+            """)
+        #expect(ReadingPlaces.reason(of: 7, in: reading) == .platformNote)
+        // Read before any rule although it comes last: the first rule is for every platform
+        // the edition has but watchOS and tvOS, in the edition's order.
+        #expect(try Self.rule(reading, at: 3).platforms == Self.platforms.filter { $0 != "watchOS" && $0 != "tvOS" })
+        #expect(try Self.rule(reading, at: 11).platforms == ["iOS"])
+        #expect(ReadingPlaces.faults(lines, reading).isEmpty)
+        // "No additional considerations" narrows nothing, nor does a note that would leave no
+        // platform at all.
+        let everywhere = Self.read("# A\n\nUse it.\n\n*No additional considerations for tvOS or watchOS.*\n").1
+        #expect(try Self.rule(everywhere, at: 3).platforms == Self.platforms)
+        let nowhere = Self.read("# A\n\nUse it.\n\n*Not supported in \(Self.platforms.joined(separator: ", ")).*\n").1
+        #expect(try Self.rule(nowhere, at: 3).platforms == Self.platforms)
+    }
+
     @Test("Resources and Change log sections are set aside; each change log row is a dated change note")
     func resourcesAndChangeLog() throws {
         let (lines, reading) = Self.read(

@@ -18,15 +18,36 @@
 /// - Pipe tables: `WebMarkdownReader+Tables.swift`.
 /// - Set aside: the breadcrumb, `---`, `*Source: URL*` and other markup-only lines (converter
 ///   chrome), "Resources" and "Change log" sections (with their headings), "No additional
-///   considerations for ..." and "Not supported in ..." (platform notes), and lists of links to
+///   considerations for ..." and "Not supported in ..." (platform notes: the platforms a page's
+///   subject is not supported in are taken out of all its rules' platforms), and lists of links to
 ///   pages (`- [Alerts](Alerts.md) — ...`: tables of contents).
 struct WebMarkdownReader {
     let platforms: [String]
 
     func read(_ lines: [String]) -> SourceReading {
-        var walk = Walk(platforms: platforms)
-        for block in WebMarkdownBlock.blocks(lines) { walk.take(block) }
+        let blocks = WebMarkdownBlock.blocks(lines)
+        var walk = Walk(platforms: Self.supported(platforms, byPageWith: blocks))
+        for block in blocks { walk.take(block) }
         return walk.finish()
+    }
+
+    /// The platforms a page's guidance is for: the edition's, less those its platform note says
+    /// the page's subject is "Not supported in" (`*No additional considerations for macOS. Not
+    /// supported in watchOS.*` under "Platform considerations": tab bars do not exist on watchOS,
+    /// so no rule of the page is watchOS guidance). The note comes last on the page, so it is
+    /// read before the walk. A note that would leave no platform is not applied.
+    static func supported(_ platforms: [String], byPageWith blocks: [WebMarkdownBlock]) -> [String] {
+        var unsupported = Set<String>()
+        for case .paragraph(_, _, let raw) in blocks {
+            let text = WebMarkdownInline.clean(raw)
+            guard Walk.isPlatformNote(text) else { continue }
+            for sentence in text.split(separator: ".") {
+                let sentence = sentence.trimmingCharacters(in: .whitespaces)
+                if sentence.hasPrefix("Not supported in ") { unsupported.formUnion(Platforms.mentioned(in: sentence)) }
+            }
+        }
+        let kept = platforms.filter { !unsupported.contains($0) }
+        return kept.isEmpty ? platforms : kept
     }
 
     /// The state of one reading, block after block.
