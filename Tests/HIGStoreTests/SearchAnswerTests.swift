@@ -81,12 +81,51 @@ struct SearchAnswerTests {
         #expect(hits[figure].bm25 == hits.map(\.bm25).min())
         #expect(hits.prefix(figure).contains { $0.record.kind == .guideline })
         for hit in hits {
-            #expect(hit.rank == hit.bm25 * RuleStore.kindWeight(hit.record.kind))
+            // The fixture's chunk rules have no section: each keeps the off-subject weight.
+            #expect(hit.rank == hit.bm25 * RuleStore.kindWeight(hit.record.kind) * SearchSubject.offSubjectWeight)
         }
         #expect(zip(hits, hits.dropFirst()).allSatisfy { $0.rank <= $1.rank })
         // Filtered, the same order.
         let filtered = try store.search(SearchRequest(text: "two-button alert", filter: RuleFilter(edition: "2008"), limit: 50)).hits
         #expect(filtered.map(\.record.id) == hits.filter { $0.record.edition == "2008" }.map(\.record.id))
+    }
+
+    @Test("Rules whose section names the subject searched for rank above passing mentions elsewhere")
+    func subjectSectionsFirst() throws {
+        // A menu page's row names the tab bar in passing, as often as the tab bars page's
+        // guideline does, in fewer words, so bm25 alone ranks the row first (checked below by the
+        // raw search). Only the guideline's section holds "tab bar". A third page gives the
+        // words their weight (bm25 weighs a word all documents hold as nothing).
+        let menuBar = "# The menu bar\n\n## View menu\n\n**Show Tab Bar** — Shows or hides the tab bar in a window.\n"
+        let tabBars = "# Tab bars\n\n## Best practices\n\n**Keep the tab bar visible.** Hiding the tab bar confuses people.\n"
+        let buttons =
+            "# Buttons\n\n**Make buttons easy to choose.** A button needs a hit region of at least 44 points.\n\n"
+            + "**Use a verb.** Name what the button does.\n\n**Prefer system buttons.** People know them.\n"
+        let manifest = #"""
+            {"format": 1, "editions": [{"id": "web", "name": "Web", "order": 1, "date": "2026", "platform_scope": "iOS", "platforms": ["iOS"]}],
+             "files": [{"path": "Menu.md", "edition": "web", "document": "Menu", "form": "web-markdown", "coverage": "complete"},
+                       {"path": "Tab bars.md", "edition": "web", "document": "Tab bars", "form": "web-markdown", "coverage": "complete"},
+                       {"path": "Buttons.md", "edition": "web", "document": "Buttons", "form": "web-markdown", "coverage": "complete"}]}
+            """#
+        try Fixtures.withTemporaryFolder { folder in
+            let editions = try Fixtures.writeEditions(
+                in: folder, manifest: manifest,
+                files: ["Menu.md": Data(menuBar.utf8), "Tab bars.md": Data(tabBars.utf8), "Buttons.md": Data(buttons.utf8)])
+            let path = folder.appending(path: "hig.sqlite").path
+            _ = try RuleStore.importEditions(from: editions, into: path)
+            let store = try RuleStore.open(path: path)
+            let hits = try store.search(SearchRequest(text: "tab bar", limit: 10)).hits
+            #expect(hits.map(\.record.section) == ["Tab bars › Best practices", "The menu bar › View menu"])
+            let (guideline, row) = (hits[0], hits[1])
+            #expect(row.bm25 < guideline.bm25, "bm25 alone puts the short row first")
+            #expect(guideline.rank == guideline.bm25)
+            #expect(row.rank == row.bm25 * SearchSubject.offSubjectWeight)
+            // "the" carries nothing: "the tab bar" is the same subject.
+            #expect(try store.search(SearchRequest(text: "the tab bar", limit: 10)).hits.map(\.record.id) == hits.map(\.record.id))
+            // A raw expression is ranked by bm25 and kind alone.
+            let raw = try store.search(SearchRequest(text: "tab AND bar", raw: true, limit: 10)).hits
+            #expect(raw.map(\.record.id) == [row.record.id, guideline.record.id])
+        }
     }
 
     @Test("Many figures at the top of a small limit still give the best weighted hits")

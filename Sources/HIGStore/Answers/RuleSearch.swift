@@ -22,7 +22,7 @@ public struct SearchHit: Sendable, Equatable {
     /// and `SearchHit.close`.
     public let snippet: String
     /// What the hits are ordered by, lower first: `bm25` times the weight of the rule's kind
-    /// (`RuleStore.kindWeight`).
+    /// (`RuleStore.kindWeight`) and of its subject (`SearchSubject`).
     public let rank: Double
     /// The bm25 score alone: lower is better.
     public let bm25: Double
@@ -94,9 +94,9 @@ extension RuleStore {
           AND (?5 IS NULL OR EXISTS (SELECT 1 FROM rule_platforms p WHERE p.rule_id = r.id AND p.platform = ?5 COLLATE NOCASE))
         """
 
-    /// The id and kind of the matched rule of rowid `?1`, if it passes the filters.
+    /// The id, kind and section of the matched rule of rowid `?1`, if it passes the filters.
     static let filteredRuleQuery = """
-        SELECT r.id, r.kind FROM rules r
+        SELECT r.id, r.kind, r.section FROM rules r
         WHERE r.rowid = ?1 AND \(filterConditions)
         """
 
@@ -147,7 +147,7 @@ extension RuleStore {
                 throw HIGError.searchTooManyWords(request.text, words: terms, limit: SearchExpression.maxWords)
             }
             do {
-                let found = try hits(request.text, phrases: nil, highlight: [request.text], request, ranking: ranking)
+                let found = try hits(request.text, phrases: nil, highlight: [request.text], subject: nil, request, ranking: ranking)
                 return SearchResult(hits: found.hits, total: found.total, expression: request.text, matchedAnyWord: false, suggestions: [])
             } catch let error as SQLiteError where error.primaryCode == SQLITE_ERROR {
                 throw HIGError.malformedSearch(request.text, reason: error.message)
@@ -157,7 +157,9 @@ extension RuleStore {
         guard !words.isEmpty else { throw HIGError.emptySearch }
         let carrying = SearchStopwords.carrying(words)
         let all = SearchExpression.all(words)
-        let found = try hits(all, phrases: words, highlight: [SearchExpression.all(carrying), all], request, ranking: ranking)
+        let subject = SearchSubject(carryingWords: carrying, tokenizer: ranking.tokenizer)
+        let found = try hits(
+            all, phrases: words, highlight: [SearchExpression.all(carrying), all], subject: subject, request, ranking: ranking)
         guard found.hits.isEmpty else {
             return SearchResult(hits: found.hits, total: found.total, expression: all, matchedAnyWord: false, suggestions: [])
         }
@@ -166,7 +168,8 @@ extension RuleStore {
             return SearchResult(hits: [], total: 0, expression: all, matchedAnyWord: false, suggestions: suggestions)
         }
         let any = SearchExpression.any(words)
-        let anyFound = try hits(any, phrases: words, highlight: [SearchExpression.any(carrying), any], request, ranking: ranking)
+        let anyFound = try hits(
+            any, phrases: words, highlight: [SearchExpression.any(carrying), any], subject: subject, request, ranking: ranking)
         return SearchResult(
             hits: anyFound.hits, total: anyFound.total, expression: any, matchedAnyWord: !anyFound.hits.isEmpty, suggestions: suggestions)
     }
@@ -188,14 +191,15 @@ extension RuleStore {
 
     /// `phrases`: the texts of the expression's phrases in order, when it is made of plain
     /// phrases alone, for the ranking's stored counts. `highlight`: the expressions whose
-    /// phrases the snippets mark, the first a hit matches.
+    /// phrases the snippets mark, the first a hit matches. `subject`: the search's words, which
+    /// a rule's section holds when the rule is about them (nil for a raw expression).
     private func hits(
-        _ expression: String, phrases: [String]?, highlight: [String], _ request: SearchRequest,
+        _ expression: String, phrases: [String]?, highlight: [String], subject: SearchSubject?, _ request: SearchRequest,
         ranking: SearchRanking
     ) throws -> (hits: [SearchHit], total: Int) {
         ranking.phrases = phrases
         defer { ranking.phrases = nil }
-        let (ranked, total) = try rankedHits(expression, request, ranking: ranking)
+        let (ranked, total) = try rankedHits(expression, subject: subject, request, ranking: ranking)
         let records = try ranked.compactMap { hit in try rule(id: hit.id).map { (hit, $0) } }
         let snippetMaker = try searchSnippets ?? SearchSnippets()
         searchSnippets = snippetMaker
@@ -206,8 +210,8 @@ extension RuleStore {
         return (hits, total)
     }
 
-    /// The best `request.limit` matches that pass the filters, by rank (bm25 weighted by kind),
-    /// ties by id, and how many matches passed the filters.
+    /// The best `request.limit` matches that pass the filters, by rank (bm25 weighted by kind
+    /// and subject), ties by id, and how many matches passed the filters.
     ///
     /// The index scores every match without reading its row, keeping the best (`BestScores`);
     /// the ids and kinds are then read in bm25 order for as few as are needed (`acceptedHits`).
@@ -215,7 +219,7 @@ extension RuleStore {
     /// (a topic's rules, an edition's), and only those matches are scored and counted. When
     /// the kinds' weights move too many of the kept matches down, more are kept and the
     /// matches scored again.
-    private func rankedHits(_ expression: String, _ request: SearchRequest, ranking: SearchRanking) throws -> (
+    private func rankedHits(_ expression: String, subject: SearchSubject?, _ request: SearchRequest, ranking: SearchRanking) throws -> (
         rules: [RankedRule], total: Int
     ) {
         let filter = request.filter
@@ -224,7 +228,7 @@ extension RuleStore {
         var keep = request.limit.addingReportingOverflow(Self.candidateMargin).overflow ? Int.max : request.limit + Self.candidateMargin
         while true {
             let best = try ranking.collect(keep: keep, admitting: passing) { try db.execute(Self.bestMatchesQuery, expression) }
-            if let hits = try acceptedHits(best, request) { return (hits, best.matches) }
+            if let hits = try acceptedHits(best, subject: subject, request, tokenizer: ranking.tokenizer) { return (hits, best.matches) }
             keep = keep > Int.max / 4 ? Int.max : keep * 4
         }
     }
@@ -232,11 +236,14 @@ extension RuleStore {
     /// The best `limit` of `best` that pass the filters, by weighted rank, ties by id; nil when
     /// `best` may lack some of them.
     ///
-    /// A kind's weight only moves a rule down (its rank never falls below its bm25), so once
+    /// A kind's weight and the subject's only move a rule down (its rank never falls below its
+    /// bm25), so once
     /// `limit` rules are accepted, a match whose bm25 ranks below the limit-th weighted rank
     /// cannot be among them, nor can any match `best` did not keep when that rank is at or
     /// above the last one kept (every match not kept ranks below it).
-    private func acceptedHits(_ best: BestScores, _ request: SearchRequest) throws -> [RankedRule]? {
+    private func acceptedHits(
+        _ best: BestScores, subject: SearchSubject?, _ request: SearchRequest, tokenizer: SearchTokenizer
+    ) throws -> [RankedRule]? {
         let filter = request.filter
         let candidates = best.best()
         var accepted: [RankedRule] = []
@@ -249,7 +256,8 @@ extension RuleStore {
             }
             let row = try db.rows(Self.filteredRuleQuery, rowid, filter.edition, filter.kind?.rawValue, filter.topic, filter.platform).first
             guard let row, let kind = RuleKind(rawValue: row.string("kind")) else { continue }
-            let rank = bm25 * Self.kindWeight(kind)
+            let subjectWeight = subject?.weight(section: row.optionalString("section"), tokenizer: tokenizer) ?? 1
+            let rank = bm25 * Self.kindWeight(kind) * subjectWeight
             accepted.append(RankedRule(rowid: rowid, id: row.string("id"), rank: rank, bm25: bm25))
             if accepted.count >= request.limit, cutoff.map({ rank < $0 }) ?? true {
                 cutoff = accepted.map(\.rank).sorted()[request.limit - 1]
