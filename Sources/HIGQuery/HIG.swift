@@ -13,7 +13,8 @@ struct HIG: ParsableCommand {
             """,
         version: HIGVersion.current,
         subcommands: [
-            Import.self, Editions.self, Rules.self, Show.self, Topics.self, Search.self, EvolutionCommand.self, Diff.self, Export.self,
+            Import.self, Editions.self, Sources.self, Sections.self, Rules.self, Show.self, Topics.self, Search.self, EvolutionCommand.self,
+            Diff.self, Export.self,
             MCPCommand.self,
         ]
     )

@@ -26,6 +26,7 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case unknownPlatform(String, known: [String])
     case unknownRule(String, suggestions: [String])
     case unknownTopic(String, nearest: [String])
+    case unknownSection(String, edition: String?)
     case ambiguousTopic(String, candidates: [String])
     case emptySearch
     case malformedSearch(String, reason: String)
@@ -97,6 +98,8 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
                 : "no rule with id '\(id)'; did you mean \(suggestions.joined(separator: ", "))?"
         case .unknownTopic(let topic, let nearest):
             "unknown topic '\(topic)'; nearest: \(nearest.joined(separator: ", ")) (all topics: `hig topics`)"
+        case .unknownSection(let section, let edition):
+            "no section \(edition.map { "of \($0) " } ?? "")has the heading \(Self.quoted(section)); list them with `hig sections\(edition.map { " --edition \($0)" } ?? "")`"
         case .ambiguousTopic(let topic, let candidates):
             "topic '\(topic)' could be any of: \(candidates.joined(separator: ", ")); say which"
         case .emptySearch:

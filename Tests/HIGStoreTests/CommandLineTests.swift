@@ -135,6 +135,13 @@ struct CommandLineTests {
                 try hig(["--db", "nowhere/x.sqlite", "rules"], in: folder, environment: env), mentioning: "its folder does not exist")
             #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "nowhere").path))
             expectOneLineError(try hig(["import", "--editions", "missing-folder"], in: folder), mentioning: "no manifest at")
+            expectOneLineError(
+                try hig(["rules", "--section", "Nowhere"], in: folder),
+                mentioning: "no section has the heading 'Nowhere'; list them with `hig sections`")
+            expectOneLineError(
+                try hig(["sections", "--edition", "web-2022-23", "--section", "Nowhere"], in: folder),
+                mentioning: "no section of web-2022-23 has the heading 'Nowhere'; list them with `hig sections --edition web-2022-23`")
+            expectOneLineError(try hig(["sections", "--depth", "0"], in: folder), mentioning: "--depth must be 1 or more")
             let bad = try hig(["rules", "--kind", "rumour"], in: folder)
             #expect(bad.status != 0)
             #expect(bad.stderr.contains("rumour"))

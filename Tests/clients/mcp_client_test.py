@@ -28,7 +28,7 @@ try:  # mcp 2.x
 except ImportError:  # mcp 1.x
     from mcp.shared.exceptions import McpError as ProtocolError
 
-TOOLS = ["search_rules", "get_rule", "rule_evolution", "edition_diff", "list_editions", "list_topics"]
+TOOLS = ["search_rules", "get_rule", "rule_evolution", "edition_diff", "list_editions", "list_topics", "list_sections"]
 CITATION_PREFIX = "Tests/Fixtures/seed-editions/"
 
 passed = 0
@@ -88,7 +88,7 @@ async def listing(session):
     check("it offers tools and resources", capabilities.tools is not None and capabilities.resources is not None)
 
     tools = (await session.list_tools()).tools
-    check("it lists the six tools", sorted(t.name for t in tools) == sorted(TOOLS), [t.name for t in tools])
+    check("it lists the seven tools", sorted(t.name for t in tools) == sorted(TOOLS), [t.name for t in tools])
     for tool in tools:
         schema = field(tool, "input_schema", "inputSchema")
         annotations = tool.annotations
@@ -253,6 +253,22 @@ async def whole_guidelines(session):
     check("search tab bar in current: rules of the 2026 Tab bars page",
           len(hits) == 5 and all(h["edition"] == "web-2026-07" for h in hits)
           and any("Tab bars.md" in h["citation"] for h in hits), hits)
+    # Read in Data/editions/web-2026-07/Components/Navigation and search/Tab bars.md: the headings
+    # under "## Platform considerations" are iOS, iPadOS, tvOS and visionOS (lines 47, 61, 73, 96).
+    _, _, toc = await call(session, "list_sections", {"section": "Tab bars"})
+    check("list_sections of current under Tab bars: the page, its two sections and four platforms",
+          toc["edition"] == "web-2026-07"
+          and [s["title"] for s in toc["sections"]] == ["Tab bars", "Best practices", "Platform considerations",
+                                                         "iOS", "iPadOS", "tvOS", "visionOS"]
+          and toc["sections"][0]["total_rules"] == sum(s["rules"] for s in toc["sections"]), toc)
+    _, _, answer = await call(session, "search_rules",
+                              {"words": "tab bar", "section": "Platform considerations > visionOS", "limit": 50})
+    check("search_rules with consecutive headings: only visionOS considerations, the Tab bars page's among them",
+          answer["count"] > 0
+          and all(" › Platform considerations › visionOS › " in f" › {h['section']} › " for h in answer["hits"])
+          and any(h["section"] == "Tab bars › Platform considerations › visionOS" for h in answer["hits"]), answer)
+    await expect_tool_error(session, "a section no heading has", "search_rules", {"words": "tab", "section": "Tab barz"},
+                            "see list_sections")
     _, _, answer = await call(session, "get_rule", {"id": "2010-be6ca266"})
     rule = answer["rule"]
     check("a former rule id resolves to the same words under the new id",

@@ -15,5 +15,6 @@ struct Import: ParsableCommand {
         let folder = try EditionsLocator.locate(explicit: editions)
         let report = try RuleStore.importEditions(from: folder, into: root.databasePath)
         Console.print(Console.renderer.importReport(report, database: root.databasePath))
+        for warning in Console.renderer.importWarnings(report) { Console.note(warning) }
     }
 }

@@ -85,13 +85,14 @@ extension RuleStore {
         SELECT count(*) FROM rules_fts WHERE rules_fts MATCH ?1 AND hig_bm25_best(rules_fts, 0.0, 1.0) IS NOT NULL
         """
 
-    /// The filters on a rule `r`: edition `?2`, kind `?3`, topic `?4`, platform `?5`; NULL lets
-    /// every rule pass.
+    /// The filters on a rule `r`: edition `?2`, kind `?3`, topic `?4`, platform `?5`, section
+    /// pattern `?6`; NULL lets every rule pass.
     static let filterConditions = """
         (?2 IS NULL OR r.edition_id = ?2)
           AND (?3 IS NULL OR r.kind = ?3)
           AND (?4 IS NULL OR EXISTS (SELECT 1 FROM rule_topics t WHERE t.rule_id = r.id AND t.topic_slug = ?4))
           AND (?5 IS NULL OR EXISTS (SELECT 1 FROM rule_platforms p WHERE p.rule_id = r.id AND p.platform = ?5 COLLATE NOCASE))
+          AND \(SectionMatch.condition(parameter: 6))
         """
 
     /// The id, kind and section of the matched rule of rowid `?1`, if it passes the filters.
@@ -223,7 +224,7 @@ extension RuleStore {
         rules: [RankedRule], total: Int
     ) {
         let filter = request.filter
-        let filtered = filter.edition != nil || filter.kind != nil || filter.topic != nil || filter.platform != nil
+        let filtered = filter != RuleFilter()
         let passing = filtered ? try rowidsPassing(filter) : nil
         var keep = request.limit.addingReportingOverflow(Self.candidateMargin).overflow ? Int.max : request.limit + Self.candidateMargin
         while true {
@@ -254,7 +255,9 @@ extension RuleStore {
                 complete = true
                 break
             }
-            let row = try db.rows(Self.filteredRuleQuery, rowid, filter.edition, filter.kind?.rawValue, filter.topic, filter.platform).first
+            let row = try db.rows(
+                Self.filteredRuleQuery, rowid, filter.edition, filter.kind?.rawValue, filter.topic, filter.platform, filter.sectionPattern
+            ).first
             guard let row, let kind = RuleKind(rawValue: row.string("kind")) else { continue }
             let subjectWeight = subject?.weight(section: row.optionalString("section"), tokenizer: tokenizer) ?? 1
             let rank = bm25 * Self.kindWeight(kind) * subjectWeight
@@ -293,6 +296,9 @@ extension RuleStore {
                     """
                     SELECT r.rowid FROM rule_platforms p JOIN rules r ON r.id = p.rule_id WHERE p.platform = ? COLLATE NOCASE
                     """, [platform]))
+        }
+        if let pattern = filter.sectionPattern {
+            sets.append(try rowids("SELECT r.rowid FROM rules r WHERE \(SectionMatch.condition(parameter: 1))", [pattern]))
         }
         sets.sort { $0.count < $1.count }
         guard var passing = sets.first else { return [] }

@@ -4,24 +4,15 @@ import Foundation
 /// evolution, diff, editions, topics): the same rules and links the commands show, as JSON
 /// whose every rule carries its id, edition and citation.
 extension RuleStore {
-    /// How many of the best matches a `section` filter looks through: sections are not in the
-    /// search index, so they are checked on the ranked matches.
-    static let sectionSearchDepth = 1_000
-
     func searchAnswer(_ arguments: AssistantArguments) throws -> SearchAnswer {
         let filter = RuleFilter(
             edition: try arguments.string("edition").map(editionID), kind: arguments.string("kind").flatMap(RuleKind.init(rawValue:)),
-            platform: arguments.string("platform"), topic: try arguments.string("topic").map { try resolveTopic($0).slug })
+            platform: arguments.string("platform"), topic: try arguments.string("topic").map { try resolveTopic($0).slug },
+            section: arguments.string("section"))
         let words = arguments.string("words") ?? ""
-        let limit = arguments.integer("limit")
-        let section = arguments.string("section")
-        let result = try search(SearchRequest(text: words, filter: filter, limit: section == nil ? limit : Self.sectionSearchDepth))
-        var hits = result.hits
-        if let section {
-            hits = hits.filter { $0.record.section?.range(of: section, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
-        }
-        let cited = hits.prefix(limit).map { CitedRule(record: $0.record, snippet: $0.snippet(open: "**", close: "**")) }
-        return SearchAnswer(words: words, matchedAnyWord: result.matchedAnyWord, count: cited.count, hits: Array(cited))
+        let result = try search(SearchRequest(text: words, filter: filter, limit: arguments.integer("limit")))
+        let cited = result.hits.map { CitedRule(record: $0.record, snippet: $0.snippet(open: "**", close: "**")) }
+        return SearchAnswer(words: words, matchedAnyWord: result.matchedAnyWord, count: cited.count, hits: cited)
     }
 
     func ruleAnswer(id: String) throws -> RuleAnswer {

@@ -31,7 +31,7 @@ public enum AssistantCatalog {
             AssistantParameter(
                 name: "section", kind: .string, required: false,
                 description:
-                    "Only rules whose section (heading path, e.g. \"Platform considerations › macOS\") contains these words, ignoring case."
+                    "Only rules under these headings: one heading or several consecutive ones of the rule's section path, whole headings, ASCII case ignored (e.g. \"Tab bars\", \"Platform considerations › macOS\"; list_sections gives an edition's headings)."
             ),
             AssistantParameter(
                 name: "platform", kind: .string, required: false,
@@ -119,7 +119,27 @@ public enum AssistantCatalog {
             """,
         parameters: [])
 
-    public static let tools = [searchRules, getRule, ruleEvolution, editionDiff, listEditions, listTopics]
+    public static let listSections = AssistantTool(
+        name: "list_sections", title: "List an edition's sections",
+        description: """
+            An edition's table of contents: every heading of its sources (a PDF's chapters, \
+            sections and subsections; a web page's title, sections and platform headings) with its \
+            depth, path, file and line, and how many rules it holds, its subsections' included. \
+            A heading or a path can be given back as search_rules' section.
+            """,
+        parameters: [
+            AssistantParameter(
+                name: "edition", kind: .string, required: false,
+                description: "The edition (an id from list_editions, or current, the default)."),
+            AssistantParameter(
+                name: "section", kind: .string, required: false,
+                description: "Only the sections under these headings (as search_rules' section), e.g. \"Tab bars\"."),
+            AssistantParameter(
+                name: "depth", kind: .integer(minimum: 1, maximum: 10, defaultValue: 10), required: false,
+                description: "Only headings down to this depth (1: chapters or pages)."),
+        ])
+
+    public static let tools = [searchRules, getRule, ruleEvolution, editionDiff, listEditions, listTopics, listSections]
 
     public static func tool(named name: String) -> AssistantTool? {
         tools.first { $0.name == name }

@@ -32,6 +32,8 @@ public enum AssistantError: Error, Equatable, Sendable, CustomStringConvertible 
                 "unknown edition '\(edition)'; the editions are \(known.joined(separator: ", ")) (see list_editions)"
             case .unknownTopic(let topic, let nearest):
                 "unknown topic '\(topic)'; nearest: \(nearest.joined(separator: ", ")) (see list_topics)"
+            case .unknownSection(let section, let edition):
+                "no section \(edition.map { "of \($0) " } ?? "")has the heading '\(section)' (see list_sections)"
             case .emptySearch:
                 "nothing to search for; give one or more words in 'words'"
             case .editionsOutOfOrder(let from, let to):

@@ -65,6 +65,11 @@ public final class AssistantSession {
         case AssistantCatalog.editionDiff.name: return try AssistantJSON.encode(store.diffAnswer(arguments))
         case AssistantCatalog.listEditions.name: return try AssistantJSON.encode(store.editions().map(EditionJSON.init))
         case AssistantCatalog.listTopics.name: return try AssistantJSON.encode(store.topicsAnswer())
+        case AssistantCatalog.listSections.name:
+            return try AssistantJSON.encode(
+                store.sections(
+                    edition: arguments.string("edition") ?? EditionManifest.newestAlias, under: arguments.string("section"),
+                    maxDepth: arguments.integer("depth")))
         default: throw AssistantError.unknownTool(tool.name)
         }
     }
@@ -72,7 +77,7 @@ public final class AssistantSession {
     /// Errors about what was asked for, as opposed to the database failing.
     static func isArgumentMistake(_ error: HIGError) -> Bool {
         switch error {
-        case .unknownEdition, .unknownKind, .unknownRule, .unknownTopic, .ambiguousTopic, .emptySearch,
+        case .unknownEdition, .unknownKind, .unknownRule, .unknownTopic, .unknownSection, .ambiguousTopic, .emptySearch,
             .malformedSearch, .invalidLimit, .editionsOutOfOrder:
             true
         default: false

@@ -15,6 +15,15 @@ public struct ImportReport: Sendable, Equatable {
         public let rules: Int
     }
 
+    /// A line of words that no reader placed in a rule, a heading or a set-aside: a warning,
+    /// since the reader may have lost guidance (`hig sources --unaccounted` lists them too).
+    public struct UnaccountedLine: Sendable, Equatable {
+        public let file: String
+        public let line: Int
+        /// The line's first words.
+        public let text: String
+    }
+
     public let editions: [Edition]
     /// Source files of the manifest's editions that the manifest no longer names, removed.
     public let filesRemoved: Int
@@ -22,6 +31,7 @@ public struct ImportReport: Sendable, Equatable {
     public let editionsRemoved: [RemovedEdition]
     /// True when rule topics were computed anew (rules or the taxonomy changed).
     public let topicsRecomputed: Bool
+    public var unaccountedLines: [UnaccountedLine] = []
 
     public var changedAnything: Bool {
         filesRemoved > 0 || !editionsRemoved.isEmpty || topicsRecomputed || editions.contains { $0.filesWritten > 0 }

@@ -128,9 +128,18 @@ public enum Importer {
                 repairs: sources.reduce(0) { $0 + $1.rules.reduce(0) { $0 + $1.draft.repairs.count } },
                 filesWritten: written[edition.id, default: 0])
         }
-        return ImportReport(
+        var report = ImportReport(
             editions: editions, filesRemoved: plan.filesRemoved, editionsRemoved: plan.editionsRemoved,
             topicsRecomputed: topicsRecomputed)
+        for source in corpus.sources {
+            for run in source.lineRuns where run.fate == .unaccounted {
+                for line in run.lineStart...run.lineEnd {
+                    let words = source.file.lines[line - 1].split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                    report.unaccountedLines.append(.init(file: source.file.path, line: line, text: TextCut.words(words, limit: 60)))
+                }
+            }
+        }
+        return report
     }
 
     private static func jsonList(_ values: [String]) throws -> String {

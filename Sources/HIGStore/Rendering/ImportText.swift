@@ -19,4 +19,11 @@ extension TextRenderer {
         out += summary + "\n"
         return out
     }
+
+    /// The import's warnings, one line each (for stderr): the lines of words no reader placed.
+    public func importWarnings(_ report: ImportReport) -> [String] {
+        report.unaccountedLines.map { line in
+            "warning: \(line.file):\(line.line): a line of words in no rule, heading or set-aside: \"\(line.text)\""
+        }
+    }
 }

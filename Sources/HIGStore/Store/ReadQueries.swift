@@ -76,15 +76,56 @@ enum ReadQueries {
         JOIN editions e ON e.id = r.edition_id
         """
 
-    /// The rules that pass a filter: ?1 edition, ?2 kind, ?3 platform, ?4 topic (NULL: any).
+    /// The rules that pass a filter: ?1 edition, ?2 kind, ?3 platform, ?4 topic, ?5 section
+    /// pattern (NULL: any).
     static let rules =
         ruleSelect + "\n" + """
             WHERE (?1 IS NULL OR r.edition_id = ?1)
               AND (?2 IS NULL OR r.kind = ?2)
               AND (?3 IS NULL OR EXISTS (SELECT 1 FROM rule_platforms p WHERE p.rule_id = r.id AND p.platform = ?3 COLLATE NOCASE))
               AND (?4 IS NULL OR EXISTS (SELECT 1 FROM rule_topics t WHERE t.rule_id = r.id AND t.topic_slug = ?4))
+              AND \(SectionMatch.condition(parameter: 5))
             ORDER BY e.position, coalesce(s.chunk, 1e9), s.path, r.ordinal
             """
+
+    /// The source files of edition ?1 (NULL: every edition), in edition and reading order, with
+    /// their rule counts.
+    static let editionSources = """
+        SELECT s.id, s.path, s.form, s.title, s.url, s.line_count,
+               (SELECT count(*) FROM rules r WHERE r.source_id = s.id) AS rules
+        FROM sources s JOIN editions e ON e.id = s.edition_id
+        WHERE ?1 IS NULL OR s.edition_id = ?1
+        ORDER BY e.position, coalesce(s.chunk, 1e9), s.path
+        """
+
+    /// The line runs of the source files of edition ?1 (NULL: every edition), by file and line.
+    static let sourceLineRuns = """
+        SELECT l.source_id, l.line_start, l.line_end, l.fate, l.reason
+        FROM source_lines l JOIN sources s ON s.id = l.source_id
+        WHERE ?1 IS NULL OR s.edition_id = ?1
+        ORDER BY l.source_id, l.line_start
+        """
+
+    /// The headings of edition ?1's files, in reading order.
+    static let editionSections = """
+        SELECT s.path AS file, h.line, h.depth, h.title, h.path
+        FROM sections h JOIN sources s ON s.id = h.source_id
+        WHERE s.edition_id = ?1
+        ORDER BY coalesce(s.chunk, 1e9), s.path, h.line
+        """
+
+    /// How many rules of edition ?1 each file has per section (NULL: before any heading).
+    static let sectionRuleCounts = """
+        SELECT s.path, r.section, count(*) AS rules
+        FROM rules r JOIN sources s ON s.id = r.source_id
+        WHERE r.edition_id = ?1
+        GROUP BY s.path, r.section
+        """
+
+    /// Whether a rule of edition ?1 (NULL: any) has a section matching pattern ?2.
+    static let sectionExists = """
+        SELECT 1 FROM rules r WHERE (?1 IS NULL OR r.edition_id = ?1) AND \(SectionMatch.condition(parameter: 2)) LIMIT 1
+        """
 
     /// By primary key: a filter written `(? IS NULL OR r.id = ?)` would scan every rule.
     static let ruleByID = ruleSelect + "\nWHERE r.id = ?1"
@@ -188,7 +229,19 @@ extension RuleStore {
         var resolved = filter
         if let edition = filter.edition { resolved.edition = try editionID(edition) }
         if let platform = filter.platform { try checkPlatform(platform) }
+        if let section = filter.section { try checkSection(section, edition: resolved.edition) }
         return resolved
+    }
+
+    /// Throws a clear error unless some rule (of `edition`, when given) has a section holding
+    /// `section`'s headings: a typo would otherwise answer "no rules".
+    public func checkSection(_ section: String, edition: String?) throws {
+        try answering {
+            guard !SectionMatch.normalized(section).isEmpty else { throw HIGError.unknownSection(section, edition: edition) }
+            guard try db.scalar(ReadQueries.sectionExists, edition, SectionMatch.likePattern(section)) != nil else {
+                throw HIGError.unknownSection(section, edition: edition)
+            }
+        }
     }
 
     /// Throws a clear error unless some edition or rule names `platform` (case aside, as the
@@ -231,8 +284,10 @@ extension RuleStore {
     public func rules(_ filter: RuleFilter = RuleFilter()) throws -> [RuleRecord] {
         try answering {
             let filter = try resolved(filter)
-            return try db.rows(ReadQueries.rules, arguments: [filter.edition, filter.kind?.rawValue, filter.platform, filter.topic])
-                .map(Self.record)
+            return try db.rows(
+                ReadQueries.rules, arguments: [filter.edition, filter.kind?.rawValue, filter.platform, filter.topic, filter.sectionPattern]
+            )
+            .map(Self.record)
         }
     }
 

@@ -1,0 +1,43 @@
+import ArgumentParser
+import HIGStore
+
+struct Sections: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "An edition's table of contents, with the rules under each heading.",
+        discussion: """
+            Each heading of the edition's sources, indented by depth (a PDF's chapters, sections and \
+            subsections; a web page's title, sections and platform headings), with the rules it holds, its \
+            subsections' included. A heading, or several consecutive ones joined by ' > ', can be typed \
+            back to --section of rules, search and export.
+
+            """ + HIG.databaseHelp)
+
+    @ParentCommand var root: HIG
+
+    @Option(help: "The edition (default: current, the newest).", completion: ValueCompletion.editions)
+    var edition: String = "current"
+
+    @Option(help: "Only the sections under these headings (as --section of `hig rules`), at every depth.")
+    var section: String?
+
+    @Option(help: "Only headings down to this depth (1: chapters or pages). Default: 2, or every depth with --section.")
+    var depth: Int?
+
+    @Option(help: "text or json (every heading with its file, line, depth, path and counts).")
+    var format: SectionsFormat = .text
+
+    enum SectionsFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    func validate() throws {
+        if let depth, depth < 1 { throw ValidationError("--depth must be 1 or more, e.g. --depth 2") }
+    }
+
+    func run() throws {
+        let maxDepth = format == .json && depth == nil ? nil : depth ?? (section == nil ? 2 : nil)
+        let answer = try root.openStore().sections(edition: edition, under: section, maxDepth: maxDepth)
+        switch format {
+        case .text: Console.print(Console.renderer.sections(answer))
+        case .json: Console.print(try JSONText.encode(answer))
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import HIGStore
+
+/// `--section`, `hig sections` and `hig sources` on the bundle, the section match's SQL and Swift
+/// forms against each other, and the import's warning for a line no reader placed.
+@Suite("Sections and sources")
+struct SectionQueryTests {
+    /// The bundle imported once for the suite; each test opens its own connection.
+    static let bundlePath: String = {
+        let path = FileManager.default.temporaryDirectory.appending(path: "hig-bundle-\(UUID().uuidString).sqlite").path
+        do { _ = try RuleStore.importEditions(from: Fixtures.bundle, into: path) } catch { fatalError("\(error)") }
+        return path
+    }()
+
+    static var store: RuleStore {
+        do { return try RuleStore.open(path: bundlePath) } catch { fatalError("\(error)") }
+    }
+
+    @Test("Typed headings: '>' or '›' between them, white space collapsed; LIKE's own characters escaped")
+    func normalizedAndEscaped() {
+        #expect(SectionMatch.normalized("  Bars >Tab   Bar ") == "Bars › Tab Bar")
+        #expect(SectionMatch.normalized("Bars › Tab Bar") == "Bars › Tab Bar")
+        #expect(SectionMatch.normalized(" > ") == "")
+        #expect(SectionMatch.likePattern("100%_x\\") == "% › 100\\%\\_x\\\\ › %")
+    }
+
+    @Test("The SQL match and the Swift match agree: whole headings, consecutive, ASCII case ignored")
+    func sqlAndSwiftAgree() throws {
+        let db = try Database(path: ":memory:", mode: .create)
+        try db.execute("CREATE TABLE rules (section TEXT)")
+        let paths = [
+            "iOS UI Element Usage Guidelines › Bars › Tab Bar › Guidelines", "Bars › Tab Bar Icons", "Tab bars › Best practices",
+            "Tab bars › Platform considerations › visionOS", "Windows › Platform considerations › visionOS › visionOS volumes",
+            "Sizes: 100% and 50_50", "Écrans › Étiquettes",
+        ]
+        let typed = [
+            "tab bar", "Tab Bar", "Bars > Tab Bar", "Tab", "bars", "Platform considerations > visionOS", "visionOS", "100%",
+            "Sizes: 100% and 50_50", "50_50", "écrans", "Écrans › Étiquettes", "Guidelines", "Bars › Guidelines",
+        ]
+        for path in paths { try db.execute("INSERT INTO rules VALUES (?)", path) }
+        for text in typed {
+            let sql = try db.rows(
+                "SELECT r.section FROM rules r WHERE \(SectionMatch.condition(parameter: 1))", SectionMatch.likePattern(text)
+            ).map { $0.string("section") }
+            let swift = paths.filter { SectionMatch.matches(path: $0, text) }
+            #expect(sql == swift, "\(text)")
+        }
+        // Read by hand: whole headings only, and consecutive ones.
+        #expect(paths.filter { SectionMatch.matches(path: $0, "Tab Bar") } == [paths[0]])
+        #expect(paths.filter { SectionMatch.matches(path: $0, "Tab") }.isEmpty)
+        #expect(paths.filter { SectionMatch.matches(path: $0, "Bars › Guidelines") }.isEmpty)
+        #expect(paths.filter { SectionMatch.matches(path: $0, "visionOS") } == [paths[3], paths[4]])
+    }
+
+    @Test("--section on the bundle: the Tab bars page's rules, the 2011 Tab Bar section's, each under its heading")
+    func sectionFilter() throws {
+        let page = try WholeBundleTests.source("web-2026-07", "Navigation and search/Tab bars.md")
+        let rules = try Self.store.rules(RuleFilter(edition: "current", section: "tab bars"))
+        #expect(rules.map(\.id) == page.rules.map(\.id))
+        let tabBar = try Self.store.rules(RuleFilter(edition: "ios-2011-03", section: "Bars > Tab Bar"))
+        let document = try WholeBundleTests.source("ios-2011-03", "full_document.md")
+        let expected = document.rules.filter { SectionMatch.matches(path: $0.draft.section, "Bars › Tab Bar") }
+        #expect(!tabBar.isEmpty && tabBar.map(\.id) == expected.map(\.id))
+        #expect(tabBar.allSatisfy { $0.section?.hasPrefix("iOS UI Element Usage Guidelines › Bars › Tab Bar") == true })
+        // Search and the filter agree.
+        let hits = try Self.store.search(SearchRequest(text: "icon", filter: RuleFilter(section: "Bars > Tab Bar"), limit: 100)).hits
+        #expect(!hits.isEmpty && hits.allSatisfy { SectionMatch.matches(path: $0.record.section, "Bars > Tab Bar") })
+        #expect(throws: HIGError.unknownSection("Tab Barz", edition: "web-2026-07")) {
+            try Self.store.rules(RuleFilter(edition: "current", section: "Tab Barz"))
+        }
+        #expect(
+            HIGError.unknownSection("Tab Barz", edition: "web-2026-07").description
+                == "no section of web-2026-07 has the heading 'Tab Barz'; list them with `hig sections --edition web-2026-07`")
+    }
+
+    @Test("hig sections: the Tab bars page's headings with their rules, read in the file")
+    func tabBarsSections() throws {
+        // Data/editions/web-2026-07/Components/Navigation and search/Tab bars.md: "# Tab bars" (3),
+        // "## Best practices" (15), "## Platform considerations" (43), "### iOS" (47),
+        // "### iPadOS" (61), "### tvOS" (73), "### visionOS" (96); Resources and Change log
+        // are set aside with their headings.
+        let answer = try Self.store.sections(edition: "current", under: "Tab bars")
+        #expect(answer.edition == "web-2026-07")
+        #expect(
+            answer.sections.map(\.title) == ["Tab bars", "Best practices", "Platform considerations", "iOS", "iPadOS", "tvOS", "visionOS"])
+        #expect(answer.sections.map(\.line) == [3, 15, 43, 47, 61, 73, 96])
+        #expect(answer.sections.map(\.depth) == [1, 2, 2, 3, 3, 3, 3])
+        let page = try WholeBundleTests.source("web-2026-07", "Navigation and search/Tab bars.md")
+        for section in answer.sections {
+            #expect(section.rules == page.rules.filter { $0.draft.section == section.path }.count, "\(section.path)")
+            #expect(section.totalRules == page.rules.filter { SectionMatch.matches(path: $0.draft.section, section.path) }.count)
+        }
+        #expect(answer.sections[0].totalRules == page.rules.count)
+        // Depth 1 of current: the pages' titles.
+        let pages = try Self.store.sections(edition: "current", maxDepth: 1).sections
+        #expect(pages.allSatisfy { $0.depth == 1 } && pages.contains { $0.title == "Tab bars" })
+    }
+
+    @Test("hig sources: every line of every bundled file accounted for, in the counts the file has")
+    func sourceAccounting() throws {
+        let all = try Self.store.sourceAccounting()
+        #expect(all.count == WholeBundleTests.bundle.sources.count)
+        for source in all {
+            #expect(source.unaccounted.isEmpty, "\(source.file)")
+            #expect(source.ruleLines + source.headingLines + source.setAside.values.reduce(0, +) + source.blankLines == source.lines)
+        }
+        let document = try #require(try Self.store.sourceAccounting(edition: "ios-2014-03").first)
+        // `wc -l` counts 3,562 line ends; the last line has none.
+        #expect(document.lines == 3563 && document.rules == 1412)
+        #expect(document.setAside["table-of-contents", default: 0] > 0 && document.setAside["running-head"] == nil)
+    }
+
+    @Test("A line no reader placed is unaccounted in the runs, and a warning of the import")
+    func unaccountedLinesWarn() {
+        let lines = ["First rule.", "Lost words.", ""]
+        let reading = SourceReading(drafts: [
+            RuleDraft(
+                ordinal: 1, parentOrdinal: nil, kind: .guideline, section: nil, title: nil, text: "First rule.", lineStart: 1,
+                lineEnd: 1, page: nil, platforms: [], repairs: [])
+        ])
+        let runs = LineAccounting.runs(of: reading, lines: lines)
+        #expect(runs.contains(LineRun(lineStart: 2, lineEnd: 2, fate: .unaccounted)))
+        var report = ImportReport(editions: [], filesRemoved: 0, editionsRemoved: [], topicsRecomputed: false)
+        report.unaccountedLines = [.init(file: "Data/editions/x/a.md", line: 2, text: "Lost words.")]
+        #expect(
+            TextRenderer(colored: false).importWarnings(report)
+                == ["warning: Data/editions/x/a.md:2: a line of words in no rule, heading or set-aside: \"Lost words.\""])
+    }
+}
