@@ -192,9 +192,15 @@ struct TopicSearchCommandLineTests {
 
     @Test func topicsPrintsTheMatrix() throws {
         try Fixtures.withTemporaryFolder { folder in
-            let result = try cli.hig(["topics"], in: folder, environment: ["HIG_EDITIONS": Fixtures.editions.path])
+            let top = try cli.hig(["topics"], in: folder, environment: ["HIG_EDITIONS": Fixtures.editions.path])
+            // The top of the tree: the web HIG's groups; the seed page (Alerts) is in Components.
+            #expect(
+                top.status == 0 && top.stdout.split(separator: "\n").dropFirst().map { String($0.prefix(16)) }.contains("components      "))
+            #expect(!top.stdout.contains("platform-elements"))
+            let result = try cli.hig(["topics", "--topic", "alerts"], in: folder)
             #expect(result.status == 0)
             let lines = result.stdout.split(separator: "\n")
+            #expect(lines.dropFirst().first?.hasPrefix("alerts ") == true)
             #expect(lines.first?.hasPrefix("TOPIC") == true && lines.first?.hasSuffix("2008  2010  2011  web-2022-23") == true)
             let platform = try #require(lines.first { $0.hasPrefix("platform-elements") })
             // No platform-specific elements before the web edition: blank cells, then a count.
@@ -232,7 +238,7 @@ struct TopicSearchCommandLineTests {
             cli.expectOneLineError(try cli.hig(["search", "--raw", "NEAR(cancel"], in: folder), mentioning: "malformed search expression")
             cli.expectOneLineError(try cli.hig(["search", "  "], in: folder), mentioning: "nothing to search for")
             cli.expectOneLineError(
-                try cli.hig(["rules", "--topic", "haptics"], in: folder), mentioning: "unknown topic 'haptics'; nearest:")
+                try cli.hig(["rules", "--topic", "hologram"], in: folder), mentioning: "unknown topic 'hologram'; nearest:")
             let topic = try cli.hig(["rules", "--topic", "button colours", "--format", "csv"], in: folder)
             #expect(topic.status == 0 && topic.stdout.contains("button-placement"))
         }

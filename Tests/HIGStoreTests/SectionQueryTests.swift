@@ -111,6 +111,35 @@ struct SectionQueryTests {
         #expect(document.setAside["table-of-contents", default: 0] > 0 && document.setAside["running-head"] == nil)
     }
 
+    @Test("Topics on the bundle: every guideline has one, every topic some rule, tab bars from 2008 to 2026")
+    func subjectsOfTheWholeHIG() throws {
+        let store = Self.store
+        let rules = try store.rules()
+        let guidelines = rules.filter { $0.kind == .guideline }
+        #expect(guidelines.count > 5_000)
+        #expect(guidelines.filter(\.topics.isEmpty).map(\.id) == [])
+        let (_, topics) = try store.topicMatrix()
+        #expect(topics.filter { $0.counts.isEmpty }.map(\.slug) == [])
+        // `hig rules --topic "tab bars"`: the 2008-2014 chapters' Tab Bar(s) sections and the 2026 page.
+        let slug = try store.resolveTopic("tab bars").slug
+        let tabBars = try store.rules(RuleFilter(topic: slug))
+        #expect(
+            Set(tabBars.map(\.edition)) == ["iphone-2008-11", "iphone-2010-03", "ios-2011-03", "ios-2014-03", "web-2026-07"])
+        let page = try WholeBundleTests.source("web-2026-07", "Navigation and search/Tab bars.md")
+        #expect(Set(page.rules.map(\.id)).isSubset(of: Set(tabBars.map(\.id))))
+        // Read in iphone-2008-11/full_document.md: "Designing an Alert" is a section of the
+        // chapter "Alerts, Action Sheets, and Modal Views", a historical name of three subjects;
+        // the section's own heading names the alert.
+        let designing = rules.filter { $0.edition == "iphone-2008-11" && $0.section?.hasSuffix("› Designing an Alert") == true }
+        #expect(!designing.isEmpty && designing.allSatisfy { $0.topics.contains("alerts") && $0.topics.contains("components") })
+        let chapter = rules.filter { $0.edition == "iphone-2008-11" && $0.section == "Alerts, Action Sheets, and Modal Views" }
+        #expect(!chapter.isEmpty && chapter.allSatisfy { Set(["alerts", "action-sheets", "modality"]).isSubset(of: Set($0.topics)) })
+        // The seed page has its subject from its manifest title; the finer alert topics stay
+        // within alerts: no rule outside it is about "button placement" of alerts.
+        #expect(rules.filter { $0.edition == "web-2022-23" }.allSatisfy { $0.topics.contains("alerts") })
+        #expect(rules.filter { $0.topics.contains("button-placement") }.allSatisfy { $0.topics.contains("alerts") })
+    }
+
     @Test("A line no reader placed is unaccounted in the runs, and a warning of the import")
     func unaccountedLinesWarn() {
         let lines = ["First rule.", "Lost words.", ""]

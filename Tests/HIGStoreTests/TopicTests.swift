@@ -42,10 +42,11 @@ struct TopicTests {
         }
     }
 
-    @Test func everyTopicCoversSomeSeedRule() throws {
+    @Test func everyFinerTopicCoversSomeSeedRule() throws {
         let (_, topics) = try Self.store.topicMatrix()
         #expect(topics.map(\.slug) == Taxonomy.bundled.topics.map(\.slug))
-        for topic in topics {
+        // The subjects of the whole HIG are for the bundle (SectionQueryTests); the seeds hold alerts.
+        for topic in topics where Taxonomy.bundled.topic(slug: topic.slug)?.isSubject == false {
             #expect(topic.counts.values.reduce(0, +) > 0, "\(topic.slug) matches nothing")
         }
         let platform = try #require(topics.first { $0.slug == "platform-elements" })
@@ -128,8 +129,9 @@ struct TopicTests {
             ("button-placement", "button-placement"), ("Button placement and emphasis", "button-placement"),
             ("button colours", "button-placement"), ("button colors", "button-placement"),
             ("buttons-placement", "button-placement"), ("buton placemnt", "button-placement"),
-            ("colour", "button-placement"), ("Cancel", "cancel-and-dismissal"), ("TAP", "referring-to-buttons"),
-            ("what may an alert title say", "alert-titles"), ("action sheets", "alternatives-to-alerts"),
+            ("colour", "color"), ("Cancel", "cancel-and-dismissal"), ("TAP", "referring-to-buttons"),
+            ("what may an alert title say", "alert-titles"), ("action sheets", "action-sheets"),
+            ("Tab Bar", "tab-bars"), ("haptics", "playing-haptics"),
         ])
     func resolves(input: String, slug: String) throws {
         #expect(try TopicResolver().resolve(input).slug == slug)
@@ -137,16 +139,16 @@ struct TopicTests {
 
     @Test func anUnknownTopicListsTheNearestOnes() {
         #expect {
-            try TopicResolver().resolve("haptics")
+            try TopicResolver().resolve("hologram")
         } throws: { error in
             guard case .unknownTopic(let input, let nearest) = error as? HIGError else { return false }
-            return input == "haptics" && nearest.count == 3
+            return input == "hologram" && nearest.count == 3
         }
         #expect {
-            try TopicResolver().resolve("button")
+            try TopicResolver().resolve("views")
         } throws: { error in
             guard case .ambiguousTopic(_, let candidates) = error as? HIGError else { return false }
-            return candidates.count >= 3 && candidates.contains { $0.hasPrefix("button-titles") }
+            return candidates.count >= 3 && candidates.contains { $0.hasPrefix("text-views") }
         }
         #expect(throws: HIGError.self) { try TopicResolver().resolve("  ") }
     }

@@ -212,8 +212,10 @@ async def lists(session):
           all(s["file"].startswith(CITATION_PREFIX) and len(s["sha256"]) == 64 for e in editions for s in e["sources"]))
     _, _, topics = await call(session, "list_topics", {})
     placement = next(t for t in topics["topics"] if t["slug"] == "button-placement")
-    check("list_topics: 14 topics; button-placement 7, 4, 4, 7",
-          len(topics["topics"]) == 14
+    alerts = next(t for t in topics["topics"] if t["slug"] == "alerts")
+    check("list_topics: the subjects' tree and 14 finer topics; button-placement under alerts: 7, 4, 4, 7",
+          sum(1 for t in topics["topics"] if t.get("parent") == "alerts") == 14
+          and placement["parent"] == "alerts" and alerts["parent"] == "presentation"
           and placement["rules_by_edition"] == {"2008": 7, "2010": 4, "2011": 4, "web-2022-23": 7}, placement)
     await expect_tool_error(session, "list_editions with an argument", "list_editions", {"edition": "2008"},
                             "no arguments")

@@ -3,7 +3,7 @@ import HIGStore
 
 struct Topics: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "The topic taxonomy, with rule counts per topic and edition.",
+        abstract: "The topic tree (the web HIG's groups and pages, finer topics under them), with rule counts per edition.",
         discussion: "A cell with \(TextRenderer.noRules) is a topic an edition has no rule of: where guidance grew or vanished.\n\n"
             + HIG.databaseHelp)
 
@@ -12,8 +12,20 @@ struct Topics: ParsableCommand {
     @Flag(help: "Also print each topic's description.")
     var describe = false
 
+    @Option(help: "This topic and the topics right under it (a slug, a name or a close spelling).", completion: ValueCompletion.topics)
+    var topic: String?
+
+    @Flag(help: "Every topic, as a tree (by default, the top of the tree: the web HIG's groups).")
+    var all = false
+
+    func validate() throws {
+        if all && topic != nil { throw ValidationError("--all lists every topic; leave out --topic, or --all") }
+    }
+
     func run() throws {
-        let (editions, topics) = try root.openStore().topicMatrix()
+        let store = try root.openStore()
+        let selection: RuleStore.TopicSelection = try topic.map { .under(try store.resolveTopic($0).slug) } ?? (all ? .all : .top)
+        let (editions, topics) = try store.topicMatrix(selection)
         Console.print(Console.renderer.topics(editions: editions, topics: topics, describe: describe))
     }
 }

@@ -72,7 +72,9 @@ extension RuleStore {
         return TopicsAnswer(
             editions: editions,
             topics: topics.map {
-                .init(slug: $0.slug, name: $0.name, description: $0.description, aliases: aliases[$0.slug] ?? [], rulesByEdition: $0.counts)
+                .init(
+                    slug: $0.slug, name: $0.name, description: $0.description, aliases: aliases[$0.slug] ?? [], parent: $0.parent,
+                    rulesByEdition: $0.counts)
             })
     }
 

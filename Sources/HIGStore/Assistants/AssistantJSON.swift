@@ -210,10 +210,11 @@ struct TopicsAnswer: Encodable {
         let name: String
         let description: String
         let aliases: [String]
+        let parent: String?
         let rulesByEdition: [String: Int]
 
         enum CodingKeys: String, CodingKey {
-            case slug, name, description, aliases
+            case slug, name, description, aliases, parent
             case rulesByEdition = "rules_by_edition"
         }
     }

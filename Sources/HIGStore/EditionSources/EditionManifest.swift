@@ -74,9 +74,12 @@ public struct EditionManifest: Decodable, Sendable {
         /// to the editions folder: the file is then read by `PDFDocumentReader`, and its rules get
         /// the number of the chunk holding their first line. Absent for a single chunk file.
         public var chunks: String? = nil
+        /// The page's title when the file does not give it (a web page saved as text, whose
+        /// title line was lost): its subject (Data/taxonomy/subjects.json) comes from it.
+        public var title: String? = nil
 
         enum CodingKeys: String, CodingKey {
-            case path, edition, document, chunk, form, coverage, chunks
+            case path, edition, document, chunk, form, coverage, chunks, title
             case restoredHeadings = "restored_headings"
             case restoredPlatforms = "restored_platforms"
         }

@@ -95,6 +95,7 @@ extension EditionManifest.File {
         restoredHeadings = try container.decodeIfPresent([EditionManifest.RestoredHeading].self, forKey: .restoredHeadings)
         restoredPlatforms = try container.decodeIfPresent([EditionManifest.RestoredPlatforms].self, forKey: .restoredPlatforms)
         chunks = try container.decodeIfPresent(String.self, forKey: .chunks)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
     }
 }
 

@@ -67,6 +67,7 @@ public struct Corpus: Sendable {
         var split = ParallelMap.map(Array(zip(files, chunkFiles))) { fileAndEdition, chunks in
             let (file, edition) = fileAndEdition
             var reading = splitter.read(file.lines, entry: file.entry, platforms: edition.platforms, chunks: chunks)
+            if reading.title == nil { reading.title = file.entry.title }
             let drafts = reading.drafts
             reading.drafts = []
             let runs = LineAccounting.runs(of: SourceReading(copying: reading, drafts: drafts), lines: file.lines)

@@ -228,7 +228,7 @@ struct LinkCorpus: Sendable {
             var next = 0
             // '.' follows '-': the range is every key that begins with the prefix.
             try db.forEachRow(
-                "SELECT rule_id, topic_slug FROM rule_topics WHERE rule_id >= ? AND rule_id < ?",
+                "SELECT rule_id, topic_slug FROM rule_topics WHERE rule_id >= ? AND rule_id < ? AND via IN ('match', 'parent')",
                 arguments: [prefix, edition.id + "."]
             ) { row in
                 let id = row.string(0)
@@ -244,7 +244,7 @@ struct LinkCorpus: Sendable {
             for rule in edition.rules.indices { indexOfID[edition.rules[rule].id] = rule }
             try db.forEachRow(
                 """
-                SELECT t.rule_id, t.topic_slug FROM rule_topics t JOIN rules r ON r.id = t.rule_id WHERE r.edition_id = ?
+                SELECT t.rule_id, t.topic_slug FROM rule_topics t JOIN rules r ON r.id = t.rule_id WHERE r.edition_id = ? AND t.via IN ('match', 'parent')
                 """, arguments: [edition.id]
             ) { row in
                 guard let rule = indexOfID[row.string(0)] else { return }

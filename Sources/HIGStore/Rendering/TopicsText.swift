@@ -7,7 +7,8 @@ extension TextRenderer {
     public func topics(editions: [String], topics: [RuleStore.TopicCounts], describe: Bool) -> String {
         let header = ["TOPIC", "NAME"] + editions
         let rows = topics.map { topic in
-            [topic.slug, topic.name] + editions.map { edition in topic.counts[edition].map(String.init) ?? Self.noRules }
+            [topic.slug, String(repeating: "  ", count: topic.depth) + topic.name]
+                + editions.map { edition in topic.counts[edition].map(String.init) ?? Self.noRules }
         }
         var out = TextTable.render(header: header, rows: rows, width: nil, rightAligned: Set(2..<header.count))
         if describe {

@@ -167,6 +167,8 @@ enum ReadQueries {
 
     static let topics = "SELECT slug, name, description FROM topics ORDER BY position"
 
+    static let topicParents = "SELECT slug, parent_slug FROM topics"
+
     static let topicRuleCountsByEdition = """
         SELECT rt.topic_slug, r.edition_id, count(*) AS n
         FROM rule_topics rt JOIN rules r ON r.id = rt.rule_id
@@ -430,12 +432,16 @@ extension RuleStore {
         try answering {
             let editions = try editionIDs()
             let counts = try db.rows(ReadQueries.topicRuleCountsByEdition)
+            let parents = Dictionary(
+                uniqueKeysWithValues: try db.rows(ReadQueries.topicParents).map { ($0.string("slug"), $0.optionalString("parent_slug")) })
             let topics = try topics().map { topic in
                 var byEdition: [String: Int] = [:]
                 for count in counts where count.string("topic_slug") == topic.slug {
                     byEdition[count.string("edition_id")] = count.int("n")
                 }
-                return TopicCounts(slug: topic.slug, name: topic.name, description: topic.description, counts: byEdition)
+                return TopicCounts(
+                    slug: topic.slug, name: topic.name, description: topic.description, counts: byEdition,
+                    parent: parents[topic.slug] ?? nil)
             }
             return (editions, topics)
         }

@@ -8,6 +8,40 @@ extension RuleStore {
         public let description: String
         /// Edition id → number of rules with the topic (own match or inherited).
         public let counts: [String: Int]
+        /// The topic it is part of; nil at the top.
+        public var parent: String? = nil
+        /// How far below the listing's top it stands (0: at the top).
+        public var depth: Int = 0
+    }
+
+    /// Which topics `hig topics` lists.
+    public enum TopicSelection: Sendable, Equatable {
+        /// The top of the tree: the web HIG's groups (Foundations, Components, ...).
+        case top
+        /// A topic and the topics right under it.
+        case under(String)
+        /// Every topic, in the tree's order.
+        case all
+    }
+
+    /// The rule counts per edition of the topics `selection` names, each with its depth.
+    public func topicMatrix(_ selection: TopicSelection) throws -> (editions: [String], topics: [TopicCounts]) {
+        let (editions, all) = try topicMatrix()
+        let taxonomy = Taxonomy.bundled
+        func depth(_ slug: String) -> Int { taxonomy.lineage(of: slug).count - 1 }
+        var chosen: [TopicCounts]
+        switch selection {
+        case .top: chosen = all.filter { $0.parent == nil }
+        case .all:
+            chosen = all.map {
+                var topic = $0; topic.depth = depth($0.slug); return topic
+            }
+        case .under(let slug):
+            chosen = all.filter { $0.slug == slug || $0.parent == slug }.map {
+                var topic = $0; topic.depth = $0.slug == slug ? 0 : 1; return topic
+            }
+        }
+        return (editions, chosen)
     }
 
     /// The topic a user means, from the taxonomy this database was built with.

@@ -1,8 +1,14 @@
 /// Writes the taxonomy and each rule's topics into the database, inside the import's transaction.
 ///
-/// A rule gets every topic whose query its own words match. A rule that matches none (a bullet
-/// like "Merely increase the visibility of some information") takes the topics of the rule it
-/// belongs to: it is part of that guideline. Figures take no inherited topics.
+/// Subjects (the web HIG's groups and pages): a web page's rules have its subject ('page'); any
+/// other rule has the subjects of the innermost heading of its section path that names one,
+/// by name or by an older edition's name for it ('section'); either way, every ancestor of
+/// those subjects too, so that a group (Components) holds its pages' rules.
+///
+/// Finer topics (defined by words): a rule gets every one whose query its own words match and
+/// whose parent subject it has, or that has no subject at all ('match'). A rule that matches none (a bullet like "Merely
+/// increase the visibility of some information") takes the finer topics of the rule it belongs
+/// to ('parent'): it is part of that guideline. Figures take no inherited topics.
 enum TopicAssigner {
     static let digestKey = "taxonomy_sha256"
 
@@ -16,15 +22,36 @@ enum TopicAssigner {
         try db.execute("DELETE FROM topics")
         for (position, topic) in taxonomy.topics.enumerated() {
             try db.execute(
-                "INSERT INTO topics (slug, name, description, position, query) VALUES (?, ?, ?, ?, ?)",
-                topic.slug, topic.name, topic.description, position + 1, topic.query)
+                "INSERT INTO topics (slug, name, description, position, query, parent_slug) VALUES (?, ?, ?, ?, ?, ?)",
+                topic.slug, topic.name, topic.description, position + 1, topic.query, topic.parent)
         }
         let rules = try RuleTree.load(db)
-        // Each rule's own topics: the queries its words match.
+        let index = Dictionary(uniqueKeysWithValues: taxonomy.topics.enumerated().map { ($1.slug, $0) })
+        // Each rule's subjects, with their ancestors.
+        let names = SubjectNames(taxonomy)
+        var subjects = [[Int]](repeating: [], count: rules.count)
+        var viaPage = [Bool](repeating: false, count: rules.count)
+        for rule in 0..<rules.count {
+            var named = rules.sourceTitle[rule].map(names.page(titled:)) ?? []
+            viaPage[rule] = !named.isEmpty
+            if named.isEmpty, let section = rules.section[rule] { named = names.section(section) }
+            for slug in named {
+                for ancestor in taxonomy.lineage(of: slug) where !subjects[rule].contains(index[ancestor]!) {
+                    subjects[rule].append(index[ancestor]!)
+                }
+            }
+        }
+        // Each rule's own finer topics: the queries its words match, within their parent subject.
         var own = [[Int]](repeating: [], count: rules.count)
-        for (index, topic) in taxonomy.topics.enumerated() {
+        for (topicIndex, topic) in taxonomy.topics.enumerated() where !topic.isSubject {
+            let within = topic.parent.flatMap { index[$0] }
             try db.forEachRow("SELECT rowid FROM rules_fts WHERE rules_fts MATCH ?", arguments: [topic.query]) { row in
-                if let rule = rules.position(ofRowID: row.int(0)) { own[rule].append(index) }
+                // A rule of no known subject (an excerpt without its headings) is judged by its words.
+                if let rule = rules.position(ofRowID: row.int(0)),
+                    within.map({ subjects[rule].isEmpty || subjects[rule].contains($0) }) ?? true
+                {
+                    own[rule].append(topicIndex)
+                }
             }
         }
         // A rule that matches nothing takes what its parent ends up with, own or inherited.
@@ -41,17 +68,19 @@ enum TopicAssigner {
         // Written in the table's key order (rule id, then slug), so that its B-tree grows at its
         // end instead of page by page all over, as one INSERT ... SELECT per topic and a re-scan
         // of every rule per level of inheritance did.
-        var rows: [(rule: Int, topic: Int)] = []
+        var rows: [(rule: Int, topic: Int, via: DatabaseValue)] = []
+        let (viaParent, viaMatch) = (DatabaseValue.text("parent"), DatabaseValue.text("match"))
+        let (viaPageValue, viaSection) = (DatabaseValue.text("page"), DatabaseValue.text("section"))
         for rule in 0..<rules.count {
-            for topic in topics(of: rule) { rows.append((rule, topic)) }
+            for topic in subjects[rule] { rows.append((rule, topic, viaPage[rule] ? viaPageValue : viaSection)) }
+            for topic in topics(of: rule) { rows.append((rule, topic, own[rule].isEmpty ? viaParent : viaMatch)) }
         }
         let slugs = taxonomy.topics.map(\.slug)
         let inKeyOrder = KeySort.order(count: rows.count) { (rules.id[rows[$0].rule], slugs[rows[$0].topic]) }
         var insert = BatchInsert(db, into: "rule_topics", columns: ["rule_id", "topic_slug", "via"])
         let slugValues = slugs.map(DatabaseValue.text)
-        let (viaParent, viaMatch) = (DatabaseValue.text("parent"), DatabaseValue.text("match"))
         for row in inKeyOrder.lazy.map({ rows[$0] }) {
-            try insert.append(values: [.text(rules.id[row.rule]), slugValues[row.topic], own[row.rule].isEmpty ? viaParent : viaMatch])
+            try insert.append(values: [.text(rules.id[row.rule]), slugValues[row.topic], row.via])
         }
         try insert.finish()
         try db.execute(
