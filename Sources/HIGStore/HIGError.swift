@@ -39,6 +39,7 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case outputUnwritable(path: String, reason: String)
     case outputIncomplete(path: String, reason: String)
     case optionNeedsFormat(option: String, format: String)
+    case reportTooLarge(rules: Int, limit: Int)
     case invalidEnvironment(name: String, value: String, allowed: String)
 
     public var description: String {
@@ -123,6 +124,8 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "cannot write \(path) (\(reason)); the export stopped there, so what reached it is incomplete"
         case .optionNeedsFormat(let option, let format):
             "\(option) applies only to --format \(format); drop it or add --format \(format)"
+        case .reportTooLarge(let rules, let limit):
+            "an HTML report of \(rules) rules is too large for one file (at most \(limit)); narrow it with --edition, --topic, --kind or --platform (nothing was written)"
         case .invalidEnvironment(let name, let value, let allowed):
             "$\(name) is '\(value)'; it must be \(allowed)"
         }

@@ -9,7 +9,8 @@ struct Export: ParsableCommand {
             csv and markdown have the same columns. markdown is a page to paste into documentation: \
             a provenance line, then a table per edition (or per topic with --group-by topic). html is \
             one self-contained file: the rules with filters, each lineage as a timeline with word \
-            diffs, and links to the source files. --output writes a file atomically: it holds either \
+            diffs, Apple's change notes of the source files, and links to the source files; it \
+            holds at most 2,000 rules (narrow a larger export with the filters). --output writes a file atomically: it holds either \
             its old content or the whole export, never part of one.
             """ + "\n\n" + HIG.databaseHelp)
 
@@ -64,6 +65,7 @@ struct Export: ParsableCommand {
             text = MarkdownExport.document(content, groupBy: groupBy ?? .edition, provenance: try .now())
             count = content.rules.count
         case .html:
+            try HTMLReport.checkSize(rules: try store.rules(filter).count)
             let content = try store.exportContent(filter, withEditionDiffs: true)
             let base = sourceBase(reportAt: target, files: content.sourceFiles.map(\.file))
             text = HTMLReport(content: content, provenance: try .now(), sourceBase: base).render()

@@ -12,6 +12,15 @@ public struct HTMLReport: Sendable {
     /// works from where the report is saved: `""`, `"../"`.
     public let sourceBase: String
 
+    /// The most rules one report file holds: the whole HIG (11,000 rules) makes a file of tens of
+    /// megabytes that a browser opens slowly if at all.
+    public static let ruleLimit = 2_000
+
+    /// Refuses a report of more than `ruleLimit` rules, before it is made.
+    public static func checkSize(rules: Int) throws {
+        if rules > ruleLimit { throw HIGError.reportTooLarge(rules: rules, limit: ruleLimit) }
+    }
+
     public init(content: ExportContent, provenance: ExportProvenance, sourceBase: String = "") {
         self.content = content
         self.provenance = provenance
@@ -218,8 +227,28 @@ public struct HTMLReport: Sendable {
                 "<td data-label=\"Lines cited\">\(file.lines.lowerBound)–\(file.lines.upperBound)</td><td data-label=\"Rules\">\(file.rules)</td>"
             out += "<td data-label=\"SHA-256\"><code class=\"hash\">\(h(file.sha256))</code></td></tr>\n"
         }
-        out += "</tbody>\n</table>\n</div>\n</section>\n"
+        out += "</tbody>\n</table>\n</div>\n"
+        out += changeNotes()
+        out += "</section>\n"
         return out
+    }
+
+    /// Apple's own notes (revision histories, change logs) of the files, file by file.
+    func changeNotes() -> String {
+        guard !content.changeNotes.isEmpty else { return "" }
+        var out = "<h3 id=\"change-notes\">Apple’s change notes (\(content.changeNotes.count))</h3>\n"
+        var file: String?
+        for note in content.changeNotes {
+            if note.file != file {
+                if file != nil { out += "</dl>\n" }
+                file = note.file
+                let link = "<a href=\"\(h(sourceBase + note.file))\">\(h(note.document))</a>"
+                out += "<h4>\(h(note.edition)): \(link)</h4>\n<dl class=\"notes\">\n"
+            }
+            let lines = "<span class=\"muted\">(lines \(note.lineStart)–\(note.lineEnd))</span>"
+            out += "<dt>\(h(note.date ?? "undated"))</dt><dd>\(h(note.text)) \(lines)</dd>\n"
+        }
+        return out + "</dl>\n"
     }
 
     // MARK: - Pieces
