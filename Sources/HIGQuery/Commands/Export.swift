@@ -35,13 +35,21 @@ struct Export: ParsableCommand {
     )
     var csvRawFormulas = false
 
+    @Flag(
+        help:
+            "html only: write a folder of pages (index.html, then a page per web page or PDF chapter, at most 500 rules each) to -o FOLDER."
+    )
+    var pages = false
+
     var target: String? { output == "-" ? nil : output }
 
     /// Mistakes in the arguments, refused before anything is imported or computed.
     func validate() throws {
         if groupBy != nil && format != .markdown { throw HIGError.optionNeedsFormat(option: "--group-by", format: "markdown") }
         if csvRawFormulas && format != .csv { throw HIGError.optionNeedsFormat(option: "--csv-raw-formulas", format: "csv") }
-        if let target { try AtomicFile.checkTarget(target) }
+        if pages && format != .html { throw HIGError.optionNeedsFormat(option: "--pages", format: "html") }
+        if pages && target == nil { throw HIGError.pagesNeedFolder }
+        if let target { try pages ? AtomicFolder.checkTarget(target) : AtomicFile.checkTarget(target) }
         _ = try ExportProvenance.now()
     }
 
@@ -64,6 +72,17 @@ struct Export: ParsableCommand {
             let content = try store.exportContent(filter)
             text = MarkdownExport.document(content, groupBy: groupBy ?? .edition, provenance: try .now())
             count = content.rules.count
+        case .html where pages:
+            let content = try store.exportContent(filter)
+            let base = sourceBase(reportAt: target.map { $0 + "/index.html" }, files: content.sourceFiles.map(\.file))
+            let folder = HTMLPages(content: content)
+            let files = folder.render(provenance: try .now(), sourceBase: base)
+            try AtomicFolder.write(files, to: target!)
+            let bytes = files.map(\.text.utf8.count)
+            Console.note(
+                "wrote \(content.rules.count) rules to \(target!)/ (\(folder.pages.count) page\(folder.pages.count == 1 ? "" : "s") and index.html, \(bytes.reduce(0, +)) bytes, the largest page \(bytes.max() ?? 0))"
+            )
+            return
         case .html:
             try HTMLReport.checkSize(rules: try store.rules(filter).count)
             let content = try store.exportContent(filter, withEditionDiffs: true)

@@ -11,6 +11,10 @@ public struct HTMLReport: Sendable {
     /// Put before a rule's source path (relative to the repository root) to make a link that
     /// works from where the report is saved: `""`, `"../"`.
     public let sourceBase: String
+    /// In a folder of pages (`HTMLPages`): the page of each rule, for links to versions on
+    /// other pages, and this page's title, shown with a link back to `index.html`.
+    public var pageOf: [String: String] = [:]
+    public var pageTitle: String?
 
     /// The most rules one report file holds: the whole HIG (11,000 rules) makes a file of tens of
     /// megabytes that a browser opens slowly if at all.
@@ -36,14 +40,14 @@ public struct HTMLReport: Sendable {
             <meta charset="utf-8" />
             <meta name="viewport" content="width=device-width, initial-scale=1" />
             <meta name="generator" content="hig \(h(provenance.version))" />
-            <title>HIG rules and how they changed</title>
+            <title>\(pageTitle.map { h($0) + " — " } ?? "")HIG rules and how they changed</title>
             <style>
             \(Self.style)</style>
             </head>
             <body>
             <a class="skip" href="#rules">Skip to the rules</a>
             <header class="page"><div class="wrap">
-            <h1>HIG rules and how they changed</h1>
+            \(pageTitle.map { "<p><a href=\"index.html\">All pages</a></p>\n<h1>\(h($0))</h1>" } ?? "<h1>HIG rules and how they changed</h1>")
             <p class="lede">\(h(content.scopeSentence)) of Apple’s Human Interface Guidelines, and \
             \(count(lineageCount, "lineage")) that follow a rule across editions.</p>
             <p class="muted">Exported by hig \(h(provenance.version)) on \(h(provenance.date)). Every rule names the \
@@ -263,7 +267,9 @@ public struct HTMLReport: Sendable {
 
     /// A link to a rule's row when the export has it, else its id.
     func ruleLink(_ id: String, _ exported: Set<String>) -> String {
-        exported.contains(id) ? "<a class=\"rid\" href=\"#\(anchor(id))\">\(h(id))</a>" : "<span class=\"rid\">\(h(id))</span>"
+        if exported.contains(id) { return "<a class=\"rid\" href=\"#\(anchor(id))\">\(h(id))</a>" }
+        if let page = pageOf[id] { return "<a class=\"rid\" href=\"\(h(page))#\(anchor(id))\">\(h(id))</a>" }
+        return "<span class=\"rid\">\(h(id))</span>"
     }
 
     /// What the filter script matches: edition, kind and topic slugs, and the elements whose
