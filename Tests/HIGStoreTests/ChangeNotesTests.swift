@@ -83,4 +83,19 @@ struct ChangeNotesTests {
             #expect(html.contains("<dt>2014-03-10</dt><dd>Added guidelines about onboarding;"))
         }
     }
+
+    @Test("evolution names the change notes of the files along its lineages, briefly")
+    func evolutionNotes() throws {
+        let store = try RuleStore.open(path: Self.bundlePath)
+        let answer = try store.evolution("button colors", limit: 2)
+        // Alerts.md line 117: "| February 2, 2024 | Enhanced guidance for using default and
+        // Cancel buttons. |", read by hand; the lineage ends on Alerts.md:53.
+        let alerts = "Data/editions/web-2026-07/Components/Presentation/Alerts.md"
+        let note = answer.changeNotes.first { $0.file == alerts && $0.lineStart == 117 }
+        #expect(note?.date == "2024-02-02" && note?.text == "Enhanced guidance for using default and Cancel buttons.")
+        let files = Set(answer.lineages.flatMap(\.versions).map(\.source.file))
+        #expect(answer.changeNotes.allSatisfy { files.contains($0.file) })
+        let text = TextRenderer(colored: false).evolution(answer)
+        #expect(text.contains("   web-2026-07  Alerts: 2024-02-02  Enhanced guidance for using default and Cancel buttons. (and "))
+    }
 }
