@@ -40,6 +40,10 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case outputUnwritable(path: String, reason: String)
     case outputIncomplete(path: String, reason: String)
     case optionNeedsFormat(option: String, format: String)
+    case reportTooLarge(rules: Int, limit: Int)
+    case pagesTargetNotFolder(path: String)
+    case pagesTargetNotReport(path: String)
+    case pagesNeedFolder
     case invalidEnvironment(name: String, value: String, allowed: String)
 
     public var description: String {
@@ -126,6 +130,14 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "cannot write \(path) (\(reason)); the export stopped there, so what reached it is incomplete"
         case .optionNeedsFormat(let option, let format):
             "\(option) applies only to --format \(format); drop it or add --format \(format)"
+        case .reportTooLarge(let rules, let limit):
+            "an HTML report of \(rules) rules is too large for one file (at most \(limit)); narrow it with --edition, --topic, --kind or --platform, or write pages with --pages -o FOLDER (nothing was written)"
+        case .pagesTargetNotFolder(let path):
+            "cannot write pages to \(path): it is not a folder; give the path of a new folder (nothing was written)"
+        case .pagesTargetNotReport(let path):
+            "cannot write pages to \(path): it is a folder hig did not write (it has no \(AtomicFolder.marker)); give the path of a new folder (nothing was written)"
+        case .pagesNeedFolder:
+            "--pages writes a folder of pages; give it with -o FOLDER"
         case .invalidEnvironment(let name, let value, let allowed):
             "$\(name) is '\(value)'; it must be \(allowed)"
         }

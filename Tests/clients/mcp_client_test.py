@@ -276,6 +276,11 @@ async def whole_guidelines(session):
     check("a former rule id resolves to the same words under the new id",
           rule["id"].startswith("iphone-2010-03-") and rule["citation"].startswith("Data/editions/iphone-2010-03/full_document.md:")
           and rule["text"].startswith("Be sure to test the appearance of your alert in both orientations."), rule)
+    _, _, answer = await call(session, "edition_diff", {"from": "ios-2011-03", "to": "ios-2014-03"})
+    notes = [(n["date"], n["line_start"]) for n in answer["change_notes"]]
+    # 2014's revision history, Data/editions/ios-2014-03/full_document.md lines 3532-3535 (read by hand).
+    check("diff ios-2011-03 ios-2014-03: the four dated notes of 2014's revision history",
+          notes == [("2014-03-10", 3532), ("2014-02-11", 3533), ("2013-10-22", 3534), ("2013-09-18", 3535)], notes)
 
 
 async def session_on(hig, editions, body):

@@ -9,7 +9,9 @@ struct Export: ParsableCommand {
             csv and markdown have the same columns. markdown is a page to paste into documentation: \
             a provenance line, then a table per edition (or per topic with --group-by topic). html is \
             one self-contained file: the rules with filters, each lineage as a timeline with word \
-            diffs, and links to the source files. --output writes a file atomically: it holds either \
+            diffs, Apple's change notes of the source files, and links to the source files; it \
+            holds at most 2,000 rules (narrow a larger export with the filters, or give --pages -o FOLDER: a folder \
+            of pages, index.html first, replaced only if hig wrote it). --output writes a file atomically: it holds either \
             its old content or the whole export, never part of one.
             """ + "\n\n" + HIG.databaseHelp)
 
@@ -34,13 +36,21 @@ struct Export: ParsableCommand {
     )
     var csvRawFormulas = false
 
+    @Flag(
+        help:
+            "html only: write a folder of pages (index.html, then a page per web page or PDF chapter, at most 500 rules each) to -o FOLDER."
+    )
+    var pages = false
+
     var target: String? { output == "-" ? nil : output }
 
     /// Mistakes in the arguments, refused before anything is imported or computed.
     func validate() throws {
         if groupBy != nil && format != .markdown { throw HIGError.optionNeedsFormat(option: "--group-by", format: "markdown") }
         if csvRawFormulas && format != .csv { throw HIGError.optionNeedsFormat(option: "--csv-raw-formulas", format: "csv") }
-        if let target { try AtomicFile.checkTarget(target) }
+        if pages && format != .html { throw HIGError.optionNeedsFormat(option: "--pages", format: "html") }
+        if pages && target == nil { throw HIGError.pagesNeedFolder }
+        if let target { try pages ? AtomicFolder.checkTarget(target) : AtomicFile.checkTarget(target) }
         _ = try ExportProvenance.now()
     }
 
@@ -63,7 +73,19 @@ struct Export: ParsableCommand {
             let content = try store.exportContent(filter)
             text = MarkdownExport.document(content, groupBy: groupBy ?? .edition, provenance: try .now())
             count = content.rules.count
+        case .html where pages:
+            let content = try store.exportContent(filter)
+            let base = sourceBase(reportAt: target.map { $0 + "/index.html" }, files: content.sourceFiles.map(\.file))
+            let folder = HTMLPages(content: content)
+            let files = folder.render(provenance: try .now(), sourceBase: base)
+            try AtomicFolder.write(files, to: target!)
+            let bytes = files.map(\.text.utf8.count)
+            Console.note(
+                "wrote \(content.rules.count) rules to \(target!)/ (\(folder.pages.count) page\(folder.pages.count == 1 ? "" : "s") and index.html, \(bytes.reduce(0, +)) bytes, the largest page \(bytes.max() ?? 0))"
+            )
+            return
         case .html:
+            try HTMLReport.checkSize(rules: try store.rules(filter).count)
             let content = try store.exportContent(filter, withEditionDiffs: true)
             let base = sourceBase(reportAt: target, files: content.sourceFiles.map(\.file))
             text = HTMLReport(content: content, provenance: try .now(), sourceBase: base).render()

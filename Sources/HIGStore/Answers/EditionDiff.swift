@@ -32,9 +32,13 @@ public struct EditionDiff: Sendable, Equatable, Encodable {
     public let changed: [Pair]
     /// `[from, to]` id pairs.
     public let unchanged: [[String]]
+    /// Apple's own notes (a PDF's revision history, a web page's change log) in the TO files
+    /// that hold an added or changed rule, in file and line order.
+    public var changeNotes: [EditionChangeNote] = []
 
     enum CodingKeys: String, CodingKey {
         case from, to, added, removed, changed, unchanged
+        case changeNotes = "change_notes"
         case notInExcerpt = "not_in_excerpt"
         case notInFromExcerpt = "not_in_from_excerpt"
     }
@@ -87,7 +91,7 @@ extension RuleStore {
             // only when TO is complete; a TO rule no FROM rule reaches was added only when FROM is
             // complete (lineage skips back only across excerpts, so no other TO rule reaches past FROM).
             let (fromIsExcerpt, toIsExcerpt) = (try isExcerpt(edition: from), try isExcerpt(edition: to))
-            return EditionDiff(
+            var diff = EditionDiff(
                 from: from, to: to,
                 added: fromIsExcerpt ? [] : unreached,
                 removed: toIsExcerpt ? [] : gone,
@@ -95,6 +99,10 @@ extension RuleStore {
                 notInFromExcerpt: fromIsExcerpt ? unreached : [],
                 changed: changed,
                 unchanged: flagsOnly ? [] : unchanged)
+            // The notes of the TO files whose rules changed: for a whole PDF document its
+            // revision history, for web pages the change logs of the pages with changes.
+            diff.changeNotes = try changeNotes(edition: to, filesHolding: diff.added + diff.notInFromExcerpt + changed.map(\.to))
+            return diff
         }
     }
 

@@ -13,6 +13,9 @@ public struct Evolution: Sendable, Equatable {
     public let omitted: Int
     /// What became of each version that no later edition continues, by rule id.
     public var fates: [String: RuleFate] = [:]
+    /// Apple's own change notes in the files the lineages' versions are read from, by edition
+    /// then file and line.
+    public var changeNotes: [EditionChangeNote] = []
 }
 
 extension RuleStore {
@@ -22,7 +25,12 @@ extension RuleStore {
     public func evolution(_ query: String, limit: Int = 10) throws -> Evolution {
         try answering {
             var answer = try lineages(answering: query, limit: limit)
-            answer.fates = try fates(of: answer.lineages.flatMap(\.versions), links: answer.lineages.flatMap(\.links))
+            let versions = answer.lineages.flatMap(\.versions)
+            answer.fates = try fates(of: versions, links: answer.lineages.flatMap(\.links))
+            let order = try editionIDs()
+            answer.changeNotes = try order.filter { edition in versions.contains { $0.edition == edition } }.flatMap { edition in
+                try changeNotes(edition: edition, filesHolding: versions.lazy.filter { $0.edition == edition }.map(\.id))
+            }
             return answer
         }
     }

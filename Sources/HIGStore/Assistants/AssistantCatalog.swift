@@ -84,7 +84,8 @@ public enum AssistantCatalog {
             What changed from one edition to a later one: rules removed, added, changed (with change \
             class, similarity and flags) and unchanged (id pairs), plus rules absent from an excerpt \
             edition (not_in_excerpt, never counted as removed). `rules` gives the text and citation \
-            of every rule listed. Editions come from list_editions; give the older one as from.
+            of every rule listed; `change_notes`, Apple's own dated notes (a PDF's revision history, \
+            a web page's change log) in the newer edition's files with changes. Editions come from list_editions; give the older one as from.
             """,
         parameters: [
             AssistantParameter(name: "from", kind: .string, required: true, description: "The older edition id, e.g. 2011."),

@@ -46,6 +46,8 @@ public struct ExportContent: Sendable, Equatable {
     public var editionDiffs: [EditionDiff]?
     /// What became of each exported rule that no later edition continues, by rule id.
     public var fates: [String: RuleFate] = [:]
+    /// Apple's own change notes in the files the exported rules are read from.
+    public var changeNotes: [EditionChangeNote] = []
 
     public init(rules: [RuleRecord], editions: [EditionSummary], topics: [Topic], lineages: [Lineage], filter: RuleFilter) {
         self.rules = rules
@@ -139,6 +141,9 @@ extension RuleStore {
             let editions = try editions()
             var content = ExportContent(rules: rules, editions: editions, topics: topics, lineages: lineages, filter: filter)
             content.fates = try fates(of: rules, links: links)
+            content.changeNotes = try content.editionsExported.flatMap { edition in
+                try changeNotes(edition: edition.id, filesHolding: rules.lazy.filter { $0.edition == edition.id }.map(\.id))
+            }
             guard withEditionDiffs else { return content }
             let exported = Set(rules.map(\.edition))
             content.editionDiffs = try zip(editions, editions.dropFirst())

@@ -11,6 +11,19 @@ public struct HTMLReport: Sendable {
     /// Put before a rule's source path (relative to the repository root) to make a link that
     /// works from where the report is saved: `""`, `"../"`.
     public let sourceBase: String
+    /// In a folder of pages (`HTMLPages`): the page of each rule, for links to versions on
+    /// other pages, and this page's title, shown with a link back to `index.html`.
+    public var pageOf: [String: String] = [:]
+    public var pageTitle: String?
+
+    /// The most rules one report file holds: the whole HIG (11,000 rules) makes a file of tens of
+    /// megabytes that a browser opens slowly if at all.
+    public static let ruleLimit = 2_000
+
+    /// Refuses a report of more than `ruleLimit` rules, before it is made.
+    public static func checkSize(rules: Int) throws {
+        if rules > ruleLimit { throw HIGError.reportTooLarge(rules: rules, limit: ruleLimit) }
+    }
 
     public init(content: ExportContent, provenance: ExportProvenance, sourceBase: String = "") {
         self.content = content
@@ -27,14 +40,14 @@ public struct HTMLReport: Sendable {
             <meta charset="utf-8" />
             <meta name="viewport" content="width=device-width, initial-scale=1" />
             <meta name="generator" content="hig \(h(provenance.version))" />
-            <title>HIG rules and how they changed</title>
+            <title>\(pageTitle.map { h($0) + " — " } ?? "")HIG rules and how they changed</title>
             <style>
             \(Self.style)</style>
             </head>
             <body>
             <a class="skip" href="#rules">Skip to the rules</a>
             <header class="page"><div class="wrap">
-            <h1>HIG rules and how they changed</h1>
+            \(pageTitle.map { "<p><a href=\"index.html\">All pages</a></p>\n<h1>\(h($0))</h1>" } ?? "<h1>HIG rules and how they changed</h1>")
             <p class="lede">\(h(content.scopeSentence)) of Apple’s Human Interface Guidelines, and \
             \(count(lineageCount, "lineage")) that follow a rule across editions.</p>
             <p class="muted">Exported by hig \(h(provenance.version)) on \(h(provenance.date)). Every rule names the \
@@ -218,8 +231,28 @@ public struct HTMLReport: Sendable {
                 "<td data-label=\"Lines cited\">\(file.lines.lowerBound)–\(file.lines.upperBound)</td><td data-label=\"Rules\">\(file.rules)</td>"
             out += "<td data-label=\"SHA-256\"><code class=\"hash\">\(h(file.sha256))</code></td></tr>\n"
         }
-        out += "</tbody>\n</table>\n</div>\n</section>\n"
+        out += "</tbody>\n</table>\n</div>\n"
+        out += changeNotes()
+        out += "</section>\n"
         return out
+    }
+
+    /// Apple's own notes (revision histories, change logs) of the files, file by file.
+    func changeNotes() -> String {
+        guard !content.changeNotes.isEmpty else { return "" }
+        var out = "<h3 id=\"change-notes\">Apple’s change notes (\(content.changeNotes.count))</h3>\n"
+        var file: String?
+        for note in content.changeNotes {
+            if note.file != file {
+                if file != nil { out += "</dl>\n" }
+                file = note.file
+                let link = "<a href=\"\(h(sourceBase + note.file))\">\(h(note.document))</a>"
+                out += "<h4>\(h(note.edition)): \(link)</h4>\n<dl class=\"notes\">\n"
+            }
+            let lines = "<span class=\"muted\">(lines \(note.lineStart)–\(note.lineEnd))</span>"
+            out += "<dt>\(h(note.date ?? "undated"))</dt><dd>\(h(note.text)) \(lines)</dd>\n"
+        }
+        return out + "</dl>\n"
     }
 
     // MARK: - Pieces
@@ -234,7 +267,9 @@ public struct HTMLReport: Sendable {
 
     /// A link to a rule's row when the export has it, else its id.
     func ruleLink(_ id: String, _ exported: Set<String>) -> String {
-        exported.contains(id) ? "<a class=\"rid\" href=\"#\(anchor(id))\">\(h(id))</a>" : "<span class=\"rid\">\(h(id))</span>"
+        if exported.contains(id) { return "<a class=\"rid\" href=\"#\(anchor(id))\">\(h(id))</a>" }
+        if let page = pageOf[id] { return "<a class=\"rid\" href=\"\(h(page))#\(anchor(id))\">\(h(id))</a>" }
+        return "<span class=\"rid\">\(h(id))</span>"
     }
 
     /// What the filter script matches: edition, kind and topic slugs, and the elements whose

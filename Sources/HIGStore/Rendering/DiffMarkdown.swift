@@ -12,6 +12,13 @@ extension TextRenderer {
             out += "\n## \(title)\n\n| id | rule | source |\n| --- | --- | --- |\n"
             for id in ids { if let rule = rules[id] { out += "| \(id) | \(cell(rule.text)) | \(cell(rule.citation)) |\n" } }
         }
+        if !diff.changeNotes.isEmpty {
+            out += "\n## Apple's change notes in \(diff.to)\n\n| date | note | file |\n| --- | --- | --- |\n"
+            for note in diff.changeNotes {
+                let place = "\(cell(note.document)), lines \(note.lineStart)–\(note.lineEnd)"
+                out += "| \(note.date ?? "undated") | \(cell(note.text)) | \(place) |\n"
+            }
+        }
         section("Removed", diff.removed)
         section("Added", diff.added)
         if !diff.changed.isEmpty {

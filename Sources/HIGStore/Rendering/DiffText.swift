@@ -30,6 +30,7 @@ extension TextRenderer {
                 out += "\n  \(id)  \(rule.citation)\n" + indent(rule.text, by: 4) + "\n"
             }
         }
+        out += changeNotes(diff.changeNotes, in: diff.to)
         list("Removed", diff.removed)
         list("Added", diff.added)
         out += changed(diff, rules: rules)
@@ -42,6 +43,22 @@ extension TextRenderer {
             } else {
                 out += "\n\(TextCut.count(diff.unchanged.count, "unchanged rule")) not shown (--unchanged lists them).\n"
             }
+        }
+        return out
+    }
+
+    /// Apple's own notes, file by file: `2019-06-04  Updated for iOS 13.`
+    func changeNotes(_ notes: [EditionChangeNote], in edition: String) -> String {
+        guard !notes.isEmpty else { return "" }
+        var out = "\n" + bold("Apple's change notes in \(edition) (\(notes.count))") + "\n"
+        var file: String?
+        for note in notes {
+            if note.file != file {
+                file = note.file
+                out += "\n  \(note.document) (\(note.file))\n"
+            }
+            let date = (note.date ?? "undated").padding(toLength: 10, withPad: " ", startingAt: 0)
+            out += "    \(date)  \(note.text)\n"
         }
         return out
     }

@@ -19,6 +19,24 @@ extension TextRenderer {
         if answer.omitted > 0 {
             out += "\n\(TextCut.count(answer.omitted, "more lineage")); raise --limit to see them.\n"
         }
+        out += changeNotesInBrief(answer.changeNotes)
+        return out
+    }
+
+    /// Apple's change notes along the lineages, briefly: per file, how many and the newest
+    /// (`hig diff` shows them all).
+    func changeNotesInBrief(_ notes: [EditionChangeNote]) -> String {
+        guard !notes.isEmpty else { return "" }
+        var out = "\n" + bold("Apple's change notes in these files") + " (all of them: hig diff, hig export)\n"
+        var files: [String] = []
+        for note in notes where !files.contains(note.file) { files.append(note.file) }
+        for file in files {
+            let ofFile = notes.filter { $0.file == file }
+            let newest = ofFile.max { ($0.date ?? "") < ($1.date ?? "") }!
+            let more = ofFile.count > 1 ? " (and \(TextCut.count(ofFile.count - 1, "earlier note")))" : ""
+            out +=
+                "   \(newest.edition)  \(newest.document): \(newest.date ?? "undated")  \(TextCut.words(newest.text, limit: 90))\(more)\n"
+        }
         return out
     }
 
