@@ -131,7 +131,7 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
         case .optionNeedsFormat(let option, let format):
             "\(option) applies only to --format \(format); drop it or add --format \(format)"
         case .reportTooLarge(let rules, let limit):
-            "an HTML report of \(rules) rules is too large for one file (at most \(limit)); narrow it with --edition, --topic, --kind or --platform, or write pages with --pages -o FOLDER (nothing was written)"
+            "an HTML report of \(rules) rules is too large for one file (at most \(limit)); narrow it with --edition, --topic, --section, --kind or --platform, or write pages with --pages -o FOLDER (nothing was written)"
         case .pagesTargetNotFolder(let path):
             "cannot write pages to \(path): it is not a folder; give the path of a new folder (nothing was written)"
         case .pagesTargetNotReport(let path):
