@@ -74,6 +74,22 @@ struct SectionQueryTests {
                 == "no section of web-2026-07 has the heading 'Tab Barz'; list them with `hig sections --edition web-2026-07`")
     }
 
+    @Test("hig diff --section: only the rules under those headings, on either side")
+    func diffBySection() throws {
+        let store = Self.store
+        let whole = try store.diff(from: "iphone-2008-11", to: "iphone-2010-03")
+        let tabBars = try store.diff(from: "iphone-2008-11", to: "iphone-2010-03", options: .init(section: "Tab Bars"))
+        let sections = Dictionary(uniqueKeysWithValues: try store.rules().map { ($0.id, $0.section) })
+        func under(_ id: String) -> Bool { SectionMatch.matches(path: sections[id] ?? nil, "Tab Bars") }
+        #expect(!tabBars.added.isEmpty && tabBars.added.allSatisfy(under))
+        #expect(tabBars.removed.allSatisfy(under))
+        #expect(!tabBars.changed.isEmpty && tabBars.changed.allSatisfy { under($0.from) || under($0.to) })
+        #expect(tabBars.added == whole.added.filter(under))
+        #expect(throws: HIGError.unknownSection("Nope", edition: nil)) {
+            try store.diff(from: "iphone-2008-11", to: "iphone-2010-03", options: .init(section: "Nope"))
+        }
+    }
+
     @Test("hig sections: the Tab bars page's headings with their rules, read in the file")
     func tabBarsSections() throws {
         // Data/editions/web-2026-07/Components/Navigation and search/Tab bars.md: "# Tab bars" (3),

@@ -23,6 +23,9 @@ struct Diff: ParsableCommand {
     @Option(help: "Only rules of this topic (on either side).", completion: ValueCompletion.topics)
     var topic: String?
 
+    @Option(help: "Only rules under these headings (on either side; as --section of `hig rules`).")
+    var section: String?
+
     @Flag(help: "Only changes flagged as reversals.")
     var reversals = false
 
@@ -38,7 +41,8 @@ struct Diff: ParsableCommand {
     func run() throws {
         let store = try root.openStore()
         let slug = try topic.map { try store.resolveTopic($0).slug }
-        let options = RuleStore.DiffOptions(topic: slug, reversalsOnly: reversals, forceChangesOnly: forceChanges)
+        let options = RuleStore.DiffOptions(
+            topic: slug, section: section, reversalsOnly: reversals, forceChangesOnly: forceChanges)
         let diff = try store.diff(from: from, to: to, options: options)
         let rules = try store.ruleTexts(of: diff)
         switch format {

@@ -61,11 +61,14 @@ public struct EditionDiff: Sendable, Equatable, Encodable {
 extension RuleStore {
     public struct DiffOptions: Sendable {
         public var topic: String?
+        /// Headings of the rules' section path, as typed (`SectionMatch`).
+        public var section: String?
         public var reversalsOnly = false
         public var forceChangesOnly = false
 
-        public init(topic: String? = nil, reversalsOnly: Bool = false, forceChangesOnly: Bool = false) {
+        public init(topic: String? = nil, section: String? = nil, reversalsOnly: Bool = false, forceChangesOnly: Bool = false) {
             self.topic = topic
+            self.section = section
             self.reversalsOnly = reversalsOnly
             self.forceChangesOnly = forceChangesOnly
         }
@@ -76,7 +79,13 @@ extension RuleStore {
             // Aliases (`current`, former ids) name editions by id from here on.
             let (from, to) = (try editionID(from), try editionID(to))
             let scope = try diffScope(from: from, to: to)
-            let inTopic = try options.topic.map { Set(try topicRuleIDs(slug: $0)) }
+            // The rules the topic and the section keep (nil: every rule).
+            var inTopic = try options.topic.map { Set(try topicRuleIDs(slug: $0)) }
+            if let section = options.section {
+                try checkSection(section, edition: nil)
+                let ids = try Set(db.rows(ReadQueries.sectionRuleIDs, SectionMatch.likePattern(section)).map { $0.string("id") })
+                inTopic = inTopic.map { $0.intersection(ids) } ?? ids
+            }
             // Only the links among the rules of FROM, TO and the editions between.
             let links = try links { scope.between.contains($0) && scope.between.contains($1) }
             let pairs = Self.descendantPairs(of: scope.fromRules, in: Set(scope.toRules), links: links)

@@ -148,7 +148,9 @@ extension RuleStore {
             let exported = Set(rules.map(\.edition))
             content.editionDiffs = try zip(editions, editions.dropFirst())
                 .filter { older, newer in exported.contains(older.id) || exported.contains(newer.id) }
-                .map { older, newer in try diff(from: older.id, to: newer.id, options: DiffOptions(topic: filter.topic)) }
+                .map { older, newer in
+                    try diff(from: older.id, to: newer.id, options: DiffOptions(topic: filter.topic, section: filter.section))
+                }
             return content
         }
     }

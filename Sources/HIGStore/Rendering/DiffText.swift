@@ -84,17 +84,21 @@ extension TextRenderer {
     static func diffCommand(_ diff: EditionDiff, _ options: RuleStore.DiffOptions) -> String {
         var command = "hig diff \(diff.from) \(diff.to)"
         if let topic = options.topic { command += " --topic \(topic)" }
+        if let section = options.section { command += " --section '\(section)'" }
         if options.reversalsOnly { command += " --reversals" }
         if options.forceChangesOnly { command += " --force-changes" }
         return command
     }
 
-    /// What the options left out: the topic by its name, the flags with the counts they zero.
+    /// What the options left out: the topic by its name, the section, the flags with the counts they zero.
     static func diffFilterLines(_ diff: EditionDiff, _ options: RuleStore.DiffOptions) -> [String] {
         var lines: [String] = []
         if let slug = options.topic {
             let name = Taxonomy.bundled.topics.first { $0.slug == slug }?.name ?? slug
             lines.append("only topic \(slug) (\(name)): the rules of that topic on either side")
+        }
+        if let section = options.section {
+            lines.append("only section \(SectionMatch.normalized(section)): the rules under those headings on either side")
         }
         let flagged = [options.reversalsOnly ? "a reversal" : nil, options.forceChangesOnly ? "a change of normative force" : nil]
             .compactMap { $0 }

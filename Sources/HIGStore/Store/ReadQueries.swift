@@ -122,6 +122,9 @@ enum ReadQueries {
         GROUP BY s.path, r.section
         """
 
+    /// The ids of the rules whose section matches pattern ?1.
+    static let sectionRuleIDs = "SELECT r.id FROM rules r WHERE \(SectionMatch.condition(parameter: 1))"
+
     /// Whether a rule of edition ?1 (NULL: any) has a section matching pattern ?2.
     static let sectionExists = """
         SELECT 1 FROM rules r WHERE (?1 IS NULL OR r.edition_id = ?1) AND \(SectionMatch.condition(parameter: 2)) LIMIT 1
