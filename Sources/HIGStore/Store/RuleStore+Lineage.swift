@@ -51,3 +51,29 @@ public struct Lineage: Sendable, Equatable {
         return seen
     }
 }
+
+/// Lineage links.
+extension RuleStore {
+    /// Every link, earlier rule first.
+    public func allLinks() throws -> [LinkRecord] {
+        try answering {
+            try links { _, _ in true }
+        }
+    }
+
+    /// The links between the rules `include` accepts (given the earlier and the later rule's
+    /// id), earlier rule first. The others are passed over unread.
+    func links(where include: (_ from: String, _ to: String) -> Bool) throws -> [LinkRecord] {
+        var links: [LinkRecord] = []
+        try db.forEachRow(ReadQueries.links) { row in
+            guard include(row.string(0), row.string(1)) else { return }
+            links.append(
+                LinkRecord(
+                    from: row.string(0), to: row.string(1), change: ChangeClass(rawValue: row.string(2)) ?? .revised,
+                    similarity: row.double(3), method: LinkMethod(rawValue: row.string(4)) ?? .matcher,
+                    forceFrom: NormativeForce(rawValue: row.string(5)) ?? .none, forceTo: NormativeForce(rawValue: row.string(6)) ?? .none,
+                    forceChanged: row.int(7) == 1, reversal: row.int(8) == 1, rationale: row.optionalString(9)))
+        }
+        return links
+    }
+}

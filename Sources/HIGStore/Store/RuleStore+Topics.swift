@@ -51,3 +51,39 @@ extension RuleStore {
         }
     }
 }
+
+/// Topics as stored.
+extension RuleStore {
+    /// The taxonomy this database was built with, in its order.
+    func topics() throws -> [ExportContent.Topic] {
+        try db.rows(ReadQueries.topics).map {
+            ExportContent.Topic(slug: $0.string("slug"), name: $0.string("name"), description: $0.string("description"))
+        }
+    }
+
+    public func topicMatrix() throws -> (editions: [String], topics: [TopicCounts]) {
+        try answering {
+            let editions = try editionIDs()
+            let counts = try db.rows(ReadQueries.topicRuleCountsByEdition)
+            let parents = Dictionary(
+                uniqueKeysWithValues: try db.rows(ReadQueries.topicParents).map { ($0.string("slug"), $0.optionalString("parent_slug")) })
+            let topics = try topics().map { topic in
+                var byEdition: [String: Int] = [:]
+                for count in counts where count.string("topic_slug") == topic.slug {
+                    byEdition[count.string("edition_id")] = count.int("n")
+                }
+                return TopicCounts(
+                    slug: topic.slug, name: topic.name, description: topic.description, counts: byEdition,
+                    parent: parents[topic.slug] ?? nil)
+            }
+            return (editions, topics)
+        }
+    }
+
+    /// The ids of a topic's rules.
+    func topicRuleIDs(slug: String) throws -> [String] {
+        var ids: [String] = []
+        try db.forEachRow(ReadQueries.topicRuleIDs, arguments: [slug]) { ids.append($0.string(0)) }
+        return ids
+    }
+}
