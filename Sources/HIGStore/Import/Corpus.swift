@@ -64,41 +64,17 @@ public struct Corpus: Sendable {
 
         // Files are cleaned, split and hashed independently, on every core; ids are then given
         // in reading order, so they do not depend on which file finished first.
-        var split = ParallelMap.map(Array(zip(files, chunkFiles))) { fileAndEdition, chunks in
-            let (file, edition) = fileAndEdition
-            var reading = splitter.read(file.lines, entry: file.entry, platforms: edition.platforms, chunks: chunks)
-            if reading.title == nil { reading.title = file.entry.title }
-            let drafts = reading.drafts
-            reading.drafts = []
-            let runs = LineAccounting.runs(of: SourceReading(copying: reading, drafts: drafts), lines: file.lines)
-            // Lines joined with LF are the text itself where no CR ends a line.
-            let endsWithLF = !FastText.contains(13, in: file.text)
-            let verbatims = drafts.map { draft -> Substring in
-                endsWithLF
-                    ? file.text[file.lines.utf8Range((draft.lineStart - 1)...(draft.lineEnd - 1))]
-                    : Substring(file.lines[(draft.lineStart - 1)..<draft.lineEnd].joined(separator: "\n"))
-            }
-            return SplitFile(
-                drafts: drafts, verbatims: verbatims,
-                firstAttempts: RuleIdentifier.firstAttempts(edition: edition.id, verbatims: verbatims), reading: reading, runs: runs)
+        var split = ParallelMap.map(Array(zip(files, chunkFiles))) { file, chunks in
+            Self.split(file.0, of: file.1, chunks: chunks, splitter: splitter)
         }
         var taken: [String: Set<String>] = [:]
         var allRules: [[Rule]] = []
         var readings: [(SourceReading, [LineRun])] = []
         for (index, (_, edition)) in files.enumerated() {
-            let (drafts, verbatims, firstAttempts) = (split[index].drafts, split[index].verbatims, split[index].firstAttempts)
             readings.append((split[index].reading, split[index].runs))
+            allRules.append(identify(split[index], edition: edition.id, taken: &taken[edition.id, default: []]))
             // Each file's drafts and digests are let go once its rules are made.
             split[index] = SplitFile()
-            let ids = RuleIdentifier.assign(
-                edition: edition.id, verbatims: verbatims, firstAttempts: firstAttempts,
-                taken: &taken[edition.id, default: []])
-            allRules.append(
-                drafts.indices.map { index in
-                    Rule(
-                        id: ids[index], parentID: drafts[index].parentOrdinal.map { ids[$0 - 1] },
-                        draft: drafts[index], verbatimText: verbatims[index])
-                })
         }
         let sources = ParallelMap.map(Array(zip(zip(files, allRules), readings))) { fileAndRules, reading in
             let (file, rules) = fileAndRules
@@ -109,6 +85,39 @@ public struct Corpus: Sendable {
         let curated = try manifest.curatedLinks.map { try CuratedLink.load($0, folder: folder, sources: sources) } ?? []
         let former = try manifest.formerRuleIDs.map { try FormerRuleID.load($0, folder: folder, sources: sources) } ?? []
         return Corpus(folder: folder, manifest: manifest, sources: sources, curatedLinks: curated, formerRuleIDs: former)
+    }
+
+    /// One file cleaned and split into drafts, with each draft's verbatim lines and the line
+    /// runs that account for every line.
+    private static func split(
+        _ file: SourceFile, of edition: EditionManifest.Edition, chunks: [ChunkFile], splitter: SourceSplitter
+    ) -> SplitFile {
+        var reading = splitter.read(file.lines, entry: file.entry, platforms: edition.platforms, chunks: chunks)
+        if reading.title == nil { reading.title = file.entry.title }
+        let drafts = reading.drafts
+        reading.drafts = []
+        let runs = LineAccounting.runs(of: SourceReading(copying: reading, drafts: drafts), lines: file.lines)
+        // Lines joined with LF are the text itself where no CR ends a line.
+        let endsWithLF = !FastText.contains(13, in: file.text)
+        let verbatims = drafts.map { draft -> Substring in
+            endsWithLF
+                ? file.text[file.lines.utf8Range((draft.lineStart - 1)...(draft.lineEnd - 1))]
+                : Substring(file.lines[(draft.lineStart - 1)..<draft.lineEnd].joined(separator: "\n"))
+        }
+        return SplitFile(
+            drafts: drafts, verbatims: verbatims,
+            firstAttempts: RuleIdentifier.firstAttempts(edition: edition.id, verbatims: verbatims), reading: reading, runs: runs)
+    }
+
+    /// A split file's rules, with ids unique in their edition (`taken`: the ids given so far).
+    private static func identify(_ split: SplitFile, edition: String, taken: inout Set<String>) -> [Rule] {
+        let ids = RuleIdentifier.assign(
+            edition: edition, verbatims: split.verbatims, firstAttempts: split.firstAttempts, taken: &taken)
+        return split.drafts.indices.map { index in
+            Rule(
+                id: ids[index], parentID: split.drafts[index].parentOrdinal.map { ids[$0 - 1] },
+                draft: split.drafts[index], verbatimText: split.verbatims[index])
+        }
     }
 
     /// What splitting one file makes, held until ids are given in reading order.

@@ -13,81 +13,92 @@ struct PDFMarkdownSplitter {
     /// `PDFDocumentReader` finds them): each is a rule of its own, whatever its words say.
     var fixedKinds: [Int: RuleKind] = [:]
 
-    func split(_ lines: [MarkedLine]) -> [RuleDraft] {
+    /// Where the split stands: the rules so far, the page and section, and which rule a plain
+    /// paragraph or a bullet would belong to.
+    private struct State {
         var builder = RuleBuilder()
         var page: Int?
         var section: String?
+        /// A body-less bold lead whose plain paragraphs are its children.
         var openLead: Int?
+        /// The rule the next bullets are children of.
         var listOwner: Int?
         var previousWasBullet = false
-        let content = lines.filter { !$0.isBlank || !$0.pageMarkers.isEmpty }
 
+        /// A heading or a rule of a fixed kind ends every scope.
+        mutating func closeScopes() {
+            openLead = nil
+            listOwner = nil
+            previousWasBullet = false
+        }
+    }
+
+    func split(_ lines: [MarkedLine]) -> [RuleDraft] {
+        var state = State()
+        let content = lines.filter { !$0.isBlank || !$0.pageMarkers.isEmpty }
         for (position, line) in content.enumerated() {
-            let linePage = line.pageMarkers.first ?? page
-            if let last = line.pageMarkers.last { page = last }
+            let linePage = line.pageMarkers.first ?? state.page
+            if let last = line.pageMarkers.last { state.page = last }
             // An image line or a bare anchor marks the page and holds no words.
             if line.isBlank { continue }
             if let kind = fixedKinds[line.number] {
-                builder.add(line, title: title(of: line), parent: nil, section: section, page: linePage, platforms: platforms, kind: kind)
-                openLead = nil
-                listOwner = nil
-                previousWasBullet = false
-                continue
-            }
-            let nextIsBullet = content[(position + 1)...].first { !$0.isBlank }?.isBullet ?? false
-
-            if line.headingLevel > 0 && !isLeadHeading(line) {
-                section = line.text
-                openLead = nil
-                listOwner = nil
-                previousWasBullet = false
-                continue
-            }
-
-            if line.isBullet {
-                if previousWasBullet && RuleBuilder.continues(line.text) {
-                    builder.extendLast(with: line)
-                } else {
-                    builder.add(
-                        line, title: title(of: line), parent: listOwner, section: section,
-                        page: linePage, platforms: platforms)
-                }
-                previousWasBullet = true
-                continue
-            }
-
-            // A plain paragraph.
-            if previousWasBullet, line.boldLead == nil, nextIsBullet || RuleBuilder.continues(line.text), builder.last != nil {
-                builder.extendLast(with: line)
-                continue
-            }
-            // A list closes the scope of the body-less lead above it: the paragraph after the
-            // list is a rule of its own.
-            if previousWasBullet { openLead = nil }
-            previousWasBullet = false
-            // No copy of the last rule is held while it grows: appending to a shared text would
-            // copy it each time.
-            if RuleBuilder.continues(line.text), builder.last.map({ $0.kind != .figure }) == true, line.boldLead == nil {
-                builder.extendLast(with: line)
-                continue
-            }
-            let lead = line.boldLead
-            let isFigure = lead.map(RuleClassifier.isFigureLabel) ?? false
-            let isNote = lead.map { RuleClassifier.noteLabels.contains($0.lowercased()) } ?? false
-            if lead != nil {
-                let ordinal = builder.add(
-                    line, title: title(of: line), parent: nil, section: section,
-                    page: linePage, platforms: platforms)
-                openLead = !isFigure && !isNote && !hasBody(line) ? ordinal : nil
-                listOwner = isFigure ? nil : ordinal
+                state.builder.add(
+                    line, title: title(of: line), parent: nil, section: state.section, page: linePage, platforms: platforms,
+                    kind: kind)
+                state.closeScopes()
+            } else if line.headingLevel > 0 && !isLeadHeading(line) {
+                state.section = line.text
+                state.closeScopes()
+            } else if line.isBullet {
+                takeBullet(line, page: linePage, &state)
             } else {
-                let ordinal = builder.add(
-                    line, title: nil, parent: openLead, section: section,
-                    page: linePage, platforms: platforms)
-                listOwner = ordinal
+                let nextIsBullet = content[(position + 1)...].first { !$0.isBlank }?.isBullet ?? false
+                takeParagraph(line, page: linePage, nextIsBullet: nextIsBullet, &state)
             }
         }
-        return builder.finish()
+        return state.builder.finish()
+    }
+
+    /// A bullet: a child of the list's owner, or the continuation of the bullet before it.
+    private func takeBullet(_ line: MarkedLine, page: Int?, _ state: inout State) {
+        if state.previousWasBullet && RuleBuilder.continues(line.text) {
+            state.builder.extendLast(with: line)
+        } else {
+            state.builder.add(
+                line, title: title(of: line), parent: state.listOwner, section: state.section, page: page, platforms: platforms)
+        }
+        state.previousWasBullet = true
+    }
+
+    /// A paragraph: the explanation of the bullet or rule before it, or a rule of its own.
+    private func takeParagraph(_ line: MarkedLine, page: Int?, nextIsBullet: Bool, _ state: inout State) {
+        if state.previousWasBullet, line.boldLead == nil, nextIsBullet || RuleBuilder.continues(line.text),
+            state.builder.last != nil
+        {
+            state.builder.extendLast(with: line)
+            return
+        }
+        // A list closes the scope of the body-less lead above it: the paragraph after the
+        // list is a rule of its own.
+        if state.previousWasBullet { state.openLead = nil }
+        state.previousWasBullet = false
+        // No copy of the last rule is held while it grows: appending to a shared text would
+        // copy it each time.
+        if RuleBuilder.continues(line.text), state.builder.last.map({ $0.kind != .figure }) == true, line.boldLead == nil {
+            state.builder.extendLast(with: line)
+            return
+        }
+        if let lead = line.boldLead {
+            let isFigure = RuleClassifier.isFigureLabel(lead)
+            let isNote = RuleClassifier.noteLabels.contains(lead.lowercased())
+            let ordinal = state.builder.add(
+                line, title: title(of: line), parent: nil, section: state.section, page: page, platforms: platforms)
+            state.openLead = !isFigure && !isNote && !hasBody(line) ? ordinal : nil
+            state.listOwner = isFigure ? nil : ordinal
+        } else {
+            state.listOwner = state.builder.add(
+                line, title: nil, parent: state.openLead, section: state.section, page: page, platforms: platforms)
+        }
     }
 
     /// "#### **Avoid creating unnecessary alerts**.": the extraction made a bold lead a heading.

@@ -21,80 +21,91 @@ struct WebTextSplitter {
         read(lines).drafts
     }
 
-    /// The rules of `lines`, and their headings and set-aside lines (a flattened table's header).
-    func read(_ lines: [MarkedLine]) -> SourceReading {
+    /// Where the split stands: the rules, headings and set-asides so far, the section and its
+    /// platforms, and the rule list items belong to.
+    private struct State {
         var reading = SourceReading()
         var builder = RuleBuilder()
         var topSection: String?
         var section: String?
-        var scope = platforms
+        var scope: [String]
         var listOwner: Int?
-        var previousBlockEnd = 0
 
+        /// A new section (nil: none) with these platforms; list items start over.
+        mutating func enter(top: String?, section: String?, scope: [String]) {
+            topSection = top
+            self.section = section
+            self.scope = scope
+            listOwner = nil
+        }
+    }
+
+    /// The rules of `lines`, and their headings and set-aside lines (a flattened table's header).
+    func read(_ lines: [MarkedLine]) -> SourceReading {
+        var state = State(scope: platforms)
+        var previousBlockEnd = 0
         for block in blocks(lines) {
             let restored = restoredHeadings.first { ($0.beforeLine > previousBlockEnd) && ($0.beforeLine <= block.first.number) }
             previousBlockEnd = block.lines.last!.number
             if let restored {
-                topSection = restored.title
-                section = restored.title
-                scope = restored.platforms ?? platforms
-                listOwner = nil
+                state.enter(top: restored.title, section: restored.title, scope: restored.platforms ?? platforms)
             } else if block.blankLinesBefore >= 2 {
-                topSection = nil
-                section = nil
-                scope = platforms
-                listOwner = nil
+                state.enter(top: nil, section: nil, scope: platforms)
             }
-
             var lines = block.lines[...]
             // A heading alone, or over the paragraph it heads with no blank line between.
             if isHeading(block.first), block.lines.count == 1 || !isTable(block) {
-                let heading = block.first.text
-                if let named = Platforms.heading(heading) {
-                    section = [topSection, heading].compactMap { $0 }.joined(separator: " › ")
-                    scope = named
-                    reading.headings.append(SectionHeading(line: block.first.number, path: [topSection, heading].compactMap { $0 }))
-                } else {
-                    topSection = heading
-                    section = heading
-                    scope = platforms
-                    reading.headings.append(SectionHeading(line: block.first.number, path: [heading]))
-                }
-                listOwner = nil
+                takeHeading(block.first, &state)
                 lines = lines.dropFirst()
             } else if isTable(block) {
-                reading.setAsides.append(SetAside(lineStart: block.first.number, lineEnd: block.first.number, reason: .tableHeader))
-                addTable(block.lines, to: &builder, parent: listOwner, section: section, platforms: scope)
+                state.reading.setAsides.append(SetAside(lineStart: block.first.number, lineEnd: block.first.number, reason: .tableHeader))
+                addTable(block.lines, to: &state.builder, parent: state.listOwner, section: state.section, platforms: state.scope)
                 continue
             }
-
-            for line in lines {
-                if line.isBullet {
-                    builder.add(line, title: nil, parent: listOwner, section: section, page: nil, platforms: scope)
-                } else if line.indent > 0 {
-                    if isCaption(line), let last = builder.last, last.kind == .figure || isFigureText(last.text) {
-                        builder.setLastTitle(line.text, through: line.number)
-                    } else {
-                        let parent = builder.last?.parentOrdinal ?? listOwner
-                        builder.add(line, title: nil, parent: parent, section: section, page: nil, platforms: scope)
-                    }
-                } else if RuleBuilder.continues(line.text), block.blankLinesBefore <= 1, builder.last != nil {
-                    builder.extendLast(with: line)
-                } else {
-                    let ordinal = builder.add(
-                        line, title: leadSentence(line.text), parent: nil, section: section,
-                        page: nil, platforms: scope)
-                    listOwner = ordinal
-                }
-            }
+            for line in lines { take(line, blankLinesBefore: block.blankLinesBefore, &state) }
         }
-        var drafts = builder.finish()
+        var drafts = state.builder.finish()
         // Only prescriptions get a lead-sentence title: a context paragraph's first sentence is no title.
         for index in drafts.indices where drafts[index].kind != .guideline {
             if let title = drafts[index].title, title == leadSentence(drafts[index].text) { drafts[index].title = nil }
         }
-        reading.drafts = drafts
-        return reading
+        state.reading.drafts = drafts
+        return state.reading
+    }
+
+    /// A heading: of platform names, it narrows the platforms under the top section; else it
+    /// opens a section of its own.
+    private func takeHeading(_ line: MarkedLine, _ state: inout State) {
+        let heading = line.text
+        if let named = Platforms.heading(heading) {
+            let path = [state.topSection, heading].compactMap { $0 }
+            state.enter(top: state.topSection, section: path.joined(separator: " › "), scope: named)
+            state.reading.headings.append(SectionHeading(line: line.number, path: path))
+        } else {
+            state.enter(top: heading, section: heading, scope: platforms)
+            state.reading.headings.append(SectionHeading(line: line.number, path: [heading]))
+        }
+    }
+
+    /// A line of a block: a list item, an indented line (a caption or a child), the
+    /// continuation of the rule before it, or a rule of its own titled by its lead sentence.
+    private func take(_ line: MarkedLine, blankLinesBefore: Int, _ state: inout State) {
+        let (section, scope) = (state.section, state.scope)
+        if line.isBullet {
+            state.builder.add(line, title: nil, parent: state.listOwner, section: section, page: nil, platforms: scope)
+        } else if line.indent > 0 {
+            if isCaption(line), let last = state.builder.last, last.kind == .figure || isFigureText(last.text) {
+                state.builder.setLastTitle(line.text, through: line.number)
+            } else {
+                let parent = state.builder.last?.parentOrdinal ?? state.listOwner
+                state.builder.add(line, title: nil, parent: parent, section: section, page: nil, platforms: scope)
+            }
+        } else if RuleBuilder.continues(line.text), blankLinesBefore <= 1, state.builder.last != nil {
+            state.builder.extendLast(with: line)
+        } else {
+            state.listOwner = state.builder.add(
+                line, title: leadSentence(line.text), parent: nil, section: section, page: nil, platforms: scope)
+        }
     }
 
     /// A flattened table: three lines or more, none a bullet or indented, under a header line

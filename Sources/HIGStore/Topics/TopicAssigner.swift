@@ -27,7 +27,21 @@ enum TopicAssigner {
         }
         let rules = try RuleTree.load(db)
         let index = Dictionary(uniqueKeysWithValues: taxonomy.topics.enumerated().map { ($1.slug, $0) })
-        // Each rule's subjects, with their ancestors.
+        let subjects = subjects(of: rules, taxonomy, index)
+        let own = try matchedTopics(of: rules, subjects: subjects.topics, taxonomy, index, db)
+        try write(rules, subjects: subjects, own: own, taxonomy, db)
+        try db.execute(
+            """
+            INSERT INTO store_facts (key, value) VALUES (?, ?)
+            ON CONFLICT (key) DO UPDATE SET value = excluded.value
+            """, digestKey, taxonomy.digest)
+    }
+
+    /// Each rule's subjects (indices into the taxonomy's topics), with their ancestors, and
+    /// whether they came from its page (else from its section).
+    private static func subjects(of rules: RuleTree, _ taxonomy: Taxonomy, _ index: [String: Int]) -> (
+        topics: [[Int]], viaPage: [Bool]
+    ) {
         let names = SubjectNames(taxonomy)
         var subjects = [[Int]](repeating: [], count: rules.count)
         var viaPage = [Bool](repeating: false, count: rules.count)
@@ -41,7 +55,13 @@ enum TopicAssigner {
                 }
             }
         }
-        // Each rule's own finer topics: the queries its words match, within their parent subject.
+        return (subjects, viaPage)
+    }
+
+    /// Each rule's own finer topics: the queries its words match, within their parent subject.
+    private static func matchedTopics(
+        of rules: RuleTree, subjects: [[Int]], _ taxonomy: Taxonomy, _ index: [String: Int], _ db: Database
+    ) throws -> [[Int]] {
         var own = [[Int]](repeating: [], count: rules.count)
         for (topicIndex, topic) in taxonomy.topics.enumerated() where !topic.isSubject {
             let within = topic.parent.flatMap { index[$0] }
@@ -54,7 +74,14 @@ enum TopicAssigner {
                 }
             }
         }
-        // A rule that matches nothing takes what its parent ends up with, own or inherited.
+        return own
+    }
+
+    /// Writes rule_topics: each rule's subjects, and its finer topics (its own, or what its
+    /// parent ends up with when it matches none).
+    private static func write(
+        _ rules: RuleTree, subjects: (topics: [[Int]], viaPage: [Bool]), own: [[Int]], _ taxonomy: Taxonomy, _ db: Database
+    ) throws {
         var final = [[Int]?](repeating: nil, count: rules.count)
         func topics(of rule: Int, depth: Int = 0) -> [Int] {
             if let known = final[rule] { return known }
@@ -70,9 +97,9 @@ enum TopicAssigner {
         // of every rule per level of inheritance did.
         var rows: [(rule: Int, topic: Int, via: DatabaseValue)] = []
         let (viaParent, viaMatch) = (DatabaseValue.text("parent"), DatabaseValue.text("match"))
-        let (viaPageValue, viaSection) = (DatabaseValue.text("page"), DatabaseValue.text("section"))
+        let (viaPage, viaSection) = (DatabaseValue.text("page"), DatabaseValue.text("section"))
         for rule in 0..<rules.count {
-            for topic in subjects[rule] { rows.append((rule, topic, viaPage[rule] ? viaPageValue : viaSection)) }
+            for topic in subjects.topics[rule] { rows.append((rule, topic, subjects.viaPage[rule] ? viaPage : viaSection)) }
             for topic in topics(of: rule) { rows.append((rule, topic, own[rule].isEmpty ? viaParent : viaMatch)) }
         }
         let slugs = taxonomy.topics.map(\.slug)
@@ -83,10 +110,5 @@ enum TopicAssigner {
             try insert.append(values: [.text(rules.id[row.rule]), slugValues[row.topic], row.via])
         }
         try insert.finish()
-        try db.execute(
-            """
-            INSERT INTO store_facts (key, value) VALUES (?, ?)
-            ON CONFLICT (key) DO UPDATE SET value = excluded.value
-            """, digestKey, taxonomy.digest)
     }
 }
