@@ -82,53 +82,33 @@ struct LinkCorpus: Sendable {
     }
 
     /// The term id of each pair of terms seen, looked up at every pair of neighbouring words:
-    /// open addressing on the two ids, a multiplication for a hash (the standard dictionary's
-    /// seeded hash cost more than the rest of reading the pair).
+    /// the two ids in one key, a multiplication for a hash (the standard dictionary's seeded hash
+    /// cost more than the rest of reading the pair).
     struct PairIDs: Sendable {
-        /// Each slot: the pair's two ids in one key, or -1; its term id.
-        private var keys = [Int64](repeating: -1, count: 1 << 12)
-        private var ids = [Int32](repeating: 0, count: 1 << 12)
-        private var count = 0
+        private var ids = OpenAddressingTable<(key: Int64, id: Int32)>(minimumCapacity: 1 << 11)
 
-        private static func slot(_ key: Int64, mask: Int) -> Int {
-            Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
+        private static func key(_ first: Int32, _ second: Int32) -> Int64 { Int64(first) << 32 | Int64(second) }
+
+        /// Fibonacci hashing: the top 32 bits of the key times 2^64 / φ.
+        private static func hash(_ key: Int64) -> UInt32 {
+            UInt32(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> 32)
         }
 
         subscript(first: Int32, second: Int32) -> Int32? {
             get {
-                let key = Int64(first) << 32 | Int64(second)
-                let mask = keys.count - 1
-                var slot = Self.slot(key, mask: mask)
-                while keys[slot] != -1 {
-                    if keys[slot] == key { return ids[slot] }
-                    slot = (slot + 1) & mask
-                }
-                return nil
+                let key = Self.key(first, second)
+                return ids[ids.slot(for: Self.hash(key)) { $0.key == key }]?.id
             }
             set {
                 guard let id = newValue else { preconditionFailure("pair ids are never removed") }
-                let key = Int64(first) << 32 | Int64(second)
-                let mask = keys.count - 1
-                var slot = Self.slot(key, mask: mask)
-                while keys[slot] != -1 && keys[slot] != key { slot = (slot + 1) & mask }
-                if keys[slot] == -1 { count += 1 }
-                keys[slot] = key
-                ids[slot] = id
-                if count * 2 > keys.count { grow() }
-            }
-        }
-
-        /// Twice the slots (at most half full), every pair placed again.
-        private mutating func grow() {
-            let (oldKeys, oldIDs) = (keys, ids)
-            keys = [Int64](repeating: -1, count: oldKeys.count * 2)
-            ids = [Int32](repeating: 0, count: oldKeys.count * 2)
-            let mask = keys.count - 1
-            for (key, id) in zip(oldKeys, oldIDs) where key != -1 {
-                var slot = Self.slot(key, mask: mask)
-                while keys[slot] != -1 { slot = (slot + 1) & mask }
-                keys[slot] = key
-                ids[slot] = id
+                let key = Self.key(first, second)
+                let hash = Self.hash(key)
+                let slot = ids.slot(for: hash) { $0.key == key }
+                if ids[slot] == nil {
+                    ids.insert((key, id), hash: hash, at: slot)
+                } else {
+                    ids.update(at: slot) { $0.id = id }
+                }
             }
         }
     }

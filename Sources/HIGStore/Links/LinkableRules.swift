@@ -47,39 +47,26 @@ struct TermVectors: Sendable {
     /// The dot product of rule `rule` here and rule `otherRule` of `other`: the products of the
     /// weights of their shared terms, summed in ascending term order (either way round, the same
     /// bits: each product commutes and the order of the sum is the terms').
+    ///
+    /// The merge has no branch on the terms' order: both cursors move past the smaller term (both
+    /// on a shared one), and a term not shared adds +0 to the sum, which leaves any sum of these
+    /// products as it was (none is -0). So the sum is that of the shared terms' products in
+    /// ascending term order, as a merge that branches makes it.
     func dot(_ rule: Int, _ other: TermVectors, _ otherRule: Int) -> Double {
-        let (a, b) = (range(rule), other.range(otherRule))
-        return terms.withUnsafeBufferPointer { terms in
-            weights.withUnsafeBufferPointer { weights in
-                other.terms.withUnsafeBufferPointer { otherTerms in
-                    other.weights.withUnsafeBufferPointer { otherWeights in
-                        Double(Self.dot(terms, weights, a, otherTerms, otherWeights, b))
-                    }
-                }
-            }
-        }
-    }
-
-    /// The merge of two ascending term lists without a branch on their order: both cursors move
-    /// past the smaller term (both on a shared one), and a term not shared adds +0 to the sum,
-    /// which leaves any sum of these products as it was (none is -0). So the sum is that of the
-    /// shared terms' products in ascending term order, as a merge that branches makes it.
-    @inline(__always)
-    static func dot(
-        _ terms: UnsafeBufferPointer<Int32>, _ weights: UnsafeBufferPointer<Float>, _ a: Range<Int>,
-        _ otherTerms: UnsafeBufferPointer<Int32>, _ otherWeights: UnsafeBufferPointer<Float>, _ b: Range<Int>
-    ) -> Float {
-        var i = a.lowerBound, j = b.lowerBound
-        let (iEnd, jEnd) = (a.upperBound, b.upperBound)
+        let (terms, weights) = (self.terms.span, self.weights.span)
+        let (otherTerms, otherWeights) = (other.terms.span, other.weights.span)
+        // `start` is checked against the columns' lengths in `init`.
+        var (i, j) = (Int(start[rule]), Int(other.start[otherRule]))
+        let (iEnd, jEnd) = (Int(start[rule + 1]), Int(other.start[otherRule + 1]))
         var dot: Float = 0
         while i < iEnd && j < jEnd {
-            let (term, otherTerm) = (terms[i], otherTerms[j])
-            let product = weights[i] * otherWeights[j]
+            let (term, otherTerm) = (terms[unchecked: i], otherTerms[unchecked: j])
+            let product = weights[unchecked: i] * otherWeights[unchecked: j]
             dot += term == otherTerm ? product : 0
             i &+= term <= otherTerm ? 1 : 0
             j &+= otherTerm <= term ? 1 : 0
         }
-        return dot
+        return Double(dot)
     }
 }
 
@@ -137,32 +124,26 @@ struct TermWeightTable {
 
     /// The dot product of the rule filled in with rule `rule` of `vectors`.
     mutating func dot(_ vectors: TermVectors, _ rule: Int) -> Double {
-        let range = vectors.range(rule)
+        // Copies of the references, so that reading them does not overlap writing `products`.
+        let (keysArray, weightsArray) = (self.keys, self.weights)
+        let (keys, weights) = (keysArray.span, weightsArray.span)
+        let (terms, otherWeights) = (vectors.terms.span, vectors.weights.span)
         let mask = keys.count - 1
         let shift = UInt32(self.shift)
-        return keys.withUnsafeBufferPointer { keys in
-            weights.withUnsafeBufferPointer { weights in
-                vectors.terms.withUnsafeBufferPointer { terms in
-                    vectors.weights.withUnsafeBufferPointer { otherWeights in
-                        products.withUnsafeMutableBufferPointer { products in
-                            // Every term writes its product in the next place; only a shared one
-                            // keeps it there (no branch on whether a term is shared).
-                            var count = 0
-                            for index in range {
-                                let term = terms[index]
-                                var slot = Int((UInt32(bitPattern: term) &* 0x9E37_79B1) >> shift)
-                                while keys[slot] != term && keys[slot] != -1 { slot = (slot + 1) & mask }
-                                products[count] = otherWeights[index] * weights[slot]
-                                count &+= keys[slot] == term ? 1 : 0
-                            }
-                            var dot: Float = 0
-                            for product in products[..<count] { dot += product }
-                            return Double(dot)
-                        }
-                    }
-                }
-            }
+        var products = self.products.mutableSpan
+        // Every term writes its product in the next place; only a shared one keeps it there (no
+        // branch on whether a term is shared). The table is at most 1/16 full, so a probe ends.
+        var count = 0
+        for index in vectors.range(rule) {
+            let term = terms[unchecked: index]
+            var slot = Int((UInt32(bitPattern: term) &* 0x9E37_79B1) >> shift)
+            while keys[unchecked: slot] != term && keys[unchecked: slot] != -1 { slot = (slot + 1) & mask }
+            products[unchecked: count] = otherWeights[unchecked: index] * weights[unchecked: slot]
+            count &+= keys[unchecked: slot] == term ? 1 : 0
         }
+        var dot: Float = 0
+        for index in 0..<count { dot += products[unchecked: index] }
+        return Double(dot)
     }
 }
 

@@ -12,9 +12,8 @@ struct TermScanner {
     /// folds case and diacritics), one after another: token n's are `bytes[start[n]..<start[n + 1]]`.
     private var bytes: [UInt8] = []
     private var start: [Int] = [0]
-    private var hashes: [UInt64] = []
-    /// Open addressing, linear probing: a token number, or -1. At most half full.
-    private var slots = [Int32](repeating: -1, count: 1 << 12)
+    /// Each token's number, by its bytes.
+    private var numbers = OpenAddressingTable<Int32>(minimumCapacity: 1 << 11)
 
     /// The token numbers of `text`, in order.
     mutating func scan(_ text: String, into numbers: inout [Int32]) {
@@ -76,38 +75,17 @@ struct TermScanner {
 
     /// The number of the token of these bytes, a new one if they were not seen before.
     private mutating func number(of token: UnsafeBufferPointer<UInt8>) -> Int32 {
-        // FNV-1a: a token is a few bytes.
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in token { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash ^ hash >> 29) & mask
-        while slots[slot] >= 0 {
-            let number = Int(slots[slot])
-            if hashes[number] == hash && start[number + 1] - start[number] == token.count
-                && bytes[start[number]..<start[number + 1]].elementsEqual(token)
-            {
-                return Int32(number)
-            }
-            slot = (slot + 1) & mask
+        let hash = fnv1aHash(token)
+        let slot = numbers.slot(for: hash) { number in
+            let (from, to) = (start[Int(number)], start[Int(number) + 1])
+            return to - from == token.count && bytes[from..<to].elementsEqual(token)
         }
+        if let number = numbers[slot] { return number }
         let number = Int32(tokens.count)
-        slots[slot] = number
-        hashes.append(hash)
+        numbers.insert(number, hash: hash, at: slot)
         bytes.append(contentsOf: token)
         start.append(bytes.count)
         tokens.append(String(decoding: token, as: UTF8.self))
-        if tokens.count * 2 > slots.count { grow() }
         return number
-    }
-
-    /// Twice the slots, every token placed again.
-    private mutating func grow() {
-        slots = [Int32](repeating: -1, count: slots.count * 2)
-        let mask = slots.count - 1
-        for (number, hash) in hashes.enumerated() {
-            var slot = Int(truncatingIfNeeded: hash ^ hash >> 29) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(number)
-        }
     }
 }
