@@ -25,30 +25,25 @@ public struct GluedWordRepairer: Sendable {
 
     /// The repaired text and the repairs made, each attributed to `line`.
     ///
-    /// Tokens are the runs between spaces and tabs, read on UTF-8 bytes (both are ASCII, so a cut
-    /// never falls inside a character). A text is rebuilt only from its first changed token on:
-    /// most lines have none and come back as they are.
+    /// Tokens are read on UTF-8 bytes (`forEachToken`). A text is rebuilt only from its first
+    /// changed token on: most lines have none and come back as they are.
     public func repair(_ text: String, line: Int) -> (text: String, repairs: [Repair]) {
         var repairs: [Repair] = []
         var output: [UInt8]?
         var copiedUpTo = 0
         var source = text
         source.withUTF8 { bytes in
-            var index = 0
-            while index < bytes.count {
-                if bytes[index] == 32 || bytes[index] == 9 { index += 1; continue }
-                let start = index
-                while index < bytes.count, bytes[index] != 32, bytes[index] != 9 { index += 1 }
-                let tokenBytes = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                if isKnownOrShort(tokenBytes) { continue }
+            Self.forEachToken(in: bytes) { range in
+                let tokenBytes = UnsafeBufferPointer(rebasing: bytes[range])
+                if isKnownOrShort(tokenBytes) { return }
                 let token = String(decoding: tokenBytes, as: UTF8.self)
                 let (fixed, tokenRepairs) = repairToken(token, line: line)
                 repairs += tokenRepairs
-                guard !fixed.utf8.elementsEqual(tokenBytes) else { continue }
+                guard !fixed.utf8.elementsEqual(tokenBytes) else { return }
                 if output == nil { output = []; output!.reserveCapacity(bytes.count + 8) }
-                output!.append(contentsOf: bytes[copiedUpTo..<start])
+                output!.append(contentsOf: bytes[copiedUpTo..<range.lowerBound])
                 output!.append(contentsOf: fixed.utf8)
-                copiedUpTo = index
+                copiedUpTo = range.upperBound
             }
             output?.append(contentsOf: bytes[copiedUpTo...])
         }
@@ -56,9 +51,47 @@ public struct GluedWordRepairer: Sendable {
         return (String(decoding: output, as: UTF8.self), repairs)
     }
 
+    /// The byte ranges of the tokens of UTF-8 `bytes`, in order: the runs between spaces and
+    /// tabs that are Characters of their own (`Definition.tokens`).
+    static func forEachToken(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
+        var start: Int?
+        for index in bytes.indices {
+            if isSeparator(bytes, at: index) {
+                if let first = start { body(first..<index) }
+                start = nil
+            } else if start == nil {
+                start = index
+            }
+        }
+        if let first = start { body(first..<bytes.count) }
+    }
+
+    /// Whether the byte at `index` is a space or a tab that is a Character of its own. A mark or
+    /// a joiner after a space (" \u{301}"), or a prepended mark before it ("\u{600} "), makes one
+    /// Character with it, which a Character-level split does not cut. Both are beyond ASCII, and
+    /// whether two scalars join depends on those two alone when one is a space or a tab.
+    static func isSeparator(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let byte = bytes[index]
+        guard byte == 32 || byte == 9 else { return false }
+        func joins(_ first: UInt32, _ second: UInt32) -> Bool {
+            var pair = String.UnicodeScalarView()
+            pair.append(Unicode.Scalar(first)!)
+            pair.append(Unicode.Scalar(second)!)
+            return String(pair).count == 1
+        }
+        if index + 1 < bytes.count, bytes[index + 1] >= 0x80, joins(UInt32(byte), FastText.decodeScalar(bytes, at: index + 1).value) {
+            return false
+        }
+        guard index > 0, bytes[index - 1] >= 0x80 else { return true }
+        var lead = index - 1
+        while bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        return !joins(FastText.decodeScalar(bytes, at: lead).value, UInt32(byte))
+    }
+
     /// The test `repairToken` settles most tokens with: ASCII, no bracket, and fewer than
-    /// `minimumLength` letters or a known word once its letters are lowercased.
-    private func isKnownOrShort(_ token: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// `minimumLength` letters or a known word once its letters are lowercased
+    /// (`Definition.isKnownOrShort`).
+    func isKnownOrShort(_ token: UnsafeBufferPointer<UInt8>) -> Bool {
         var letters = 0
         for byte in token {
             if byte >= 128 || byte == UInt8(ascii: "(") { return false }
@@ -77,7 +110,37 @@ public struct GluedWordRepairer: Sendable {
         }
     }
 
-    private func repairToken(_ token: String, line: Int) -> (String, [Repair]) {
+    /// What `repair`'s token reading and `isKnownOrShort` must equal, read on Characters.
+    enum Definition {
+        /// The tokens of `text`: its runs of Characters other than a space or a tab.
+        static func tokens(_ text: String) -> [Substring] {
+            text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        }
+
+        /// ASCII, no bracket, and fewer than `minimumLength` letters or, lowercased, a word of
+        /// the lexicon.
+        static func isKnownOrShort(_ token: Substring, in lexicon: Lexicon) -> Bool {
+            guard token.allSatisfy(\.isASCII), !token.contains("(") else { return false }
+            let letters = String(token.filter(\.isLetter)).lowercased()
+            return letters.count < GluedWordRepairer.minimumLength || lexicon.contains(letters)
+        }
+
+        /// `repair`: every token of `tokens` through `repairToken`, the text between them kept.
+        static func repair(_ text: String, line: Int, by repairer: GluedWordRepairer) -> (text: String, repairs: [Repair]) {
+            var repaired = ""
+            var repairs: [Repair] = []
+            var copiedUpTo = text.startIndex
+            for token in tokens(text) {
+                let (fixed, tokenRepairs) = repairer.repairToken(String(token), line: line)
+                repaired += text[copiedUpTo..<token.startIndex] + fixed
+                repairs += tokenRepairs
+                copiedUpTo = token.endIndex
+            }
+            return (repaired + text[copiedUpTo...], repairs)
+        }
+    }
+
+    func repairToken(_ token: String, line: Int) -> (String, [Repair]) {
         // Most tokens are short or known words: settle them on their bytes, before any
         // Character-level work.
         if !token.utf8.contains(UInt8(ascii: "(")) {

@@ -20,13 +20,7 @@ public struct MarkupStripper: Sendable {
 
     public func mark(_ raw: String, number: Int) -> MarkedLine {
         if form == .webMarkdown { return Self.markWebMarkdown(raw, number: number) }
-        var line = MarkedLine(number: number)
-        var text = Substring(raw)
-        while let first = text.first, first == " " || first == "\t" {
-            line.indent += first == "\t" ? 4 : 1
-            text = text.dropFirst()
-        }
-        var s = String(text)
+        var (line, s) = Self.indented(raw, number: number)
         // One scan of the line answers whether it holds control characters, which markup it may
         // hold, and (mostly) whether it has content.
         var present = MarkupBytes(s)
@@ -36,27 +30,45 @@ public struct MarkupStripper: Sendable {
             present = MarkupBytes(s)
         }
         let hadContent = present.hasASCIIOtherThanWhitespace || Self.hasNonWhitespaceCharacter(s)
-        // Each markup pass runs only when its opening character is there: most lines hold none.
         // The passes only remove characters (or add spaces), so a character absent from the
         // line as read stays absent, and one scan of the line answers for most of them.
-        let has = { (byte: UInt8) in present.contains(byte) && FastText.contains(byte, in: s) }
+        strip(s, into: &line, hadContent: hadContent) { byte, s in present.contains(byte) && FastText.contains(byte, in: s) }
+        return line
+    }
+
+    /// The line's indent (a space counts one, a tab four) and the text after it.
+    static func indented(_ raw: String, number: Int) -> (MarkedLine, String) {
+        var line = MarkedLine(number: number)
+        var text = Substring(raw)
+        while let first = text.first, first == " " || first == "\t" {
+            line.indent += first == "\t" ? 4 : 1
+            text = text.dropFirst()
+        }
+        return (line, String(text))
+    }
+
+    /// Removes the markup of `s`, a line without control characters, into `line`. `has(byte, s)`
+    /// tells whether `s` holds the ASCII character `byte`.
+    func strip(_ s: String, into line: inout MarkedLine, hadContent: Bool, has: (UInt8, String) -> Bool) {
+        var s = s
+        // Each markup pass runs only when its opening character is there: most lines hold none.
         if form == .pdfMarkdown {
-            if has(UInt8(ascii: "<")) { s = Self.removeComments(s) }
+            if has(UInt8(ascii: "<"), s) { s = Self.removeComments(s) }
             // Page anchors are tags, page images are image links.
-            if has(UInt8(ascii: "<")) || has(UInt8(ascii: "!")) { line.pageMarkers = Self.pageMarkers(in: s) }
-            if has(UInt8(ascii: "!")) { s = Self.removeImages(s) }
-            if has(UInt8(ascii: "<")) { s = Self.removeTags(s) }
+            if has(UInt8(ascii: "<"), s) || has(UInt8(ascii: "!"), s) { line.pageMarkers = Self.pageMarkers(in: s) }
+            if has(UInt8(ascii: "!"), s) { s = Self.removeImages(s) }
+            if has(UInt8(ascii: "<"), s) { s = Self.removeTags(s) }
             s = FastText.trimmingSpaces(s)
             (s, line.headingLevel) = Self.removeHeadingMarker(s)
         }
         (s, line.bulletDepth) = Self.removeBullets(s, markdown: form == .pdfMarkdown)
         if form == .pdfMarkdown {
-            if has(UInt8(ascii: "]")) { s = Self.removeLinks(s) }
-            if has(UInt8(ascii: "\\")) { s = s.replacingOccurrences(of: "\\*", with: "*") }
+            if has(UInt8(ascii: "]"), s) { s = Self.removeLinks(s) }
+            if has(UInt8(ascii: "\\"), s) { s = s.replacingOccurrences(of: "\\*", with: "*") }
         }
         s = Self.collapseWhitespace(s)
         if let repairer {
-            let repaired = repairer.repair(s, line: number)
+            let repaired = repairer.repair(s, line: line.number)
             s = repaired.text
             line.repairs = repaired.repairs
         }
@@ -70,7 +82,42 @@ public struct MarkupStripper: Sendable {
         }
         line.text = s
         line.isMarkupOnly = hadContent && s.isEmpty
-        return line
+    }
+
+    /// What `mark`'s byte scan (`MarkupBytes`) and `collapseWhitespace` must equal, read on
+    /// Characters and scalars.
+    enum Definition {
+        /// `mark`, each question of the line answered by reading its scalars or Characters.
+        static func mark(_ raw: String, number: Int, by stripper: MarkupStripper) -> MarkedLine {
+            if stripper.form == .webMarkdown { return markWebMarkdown(raw, number: number) }
+            var (line, s) = indented(raw, number: number)
+            if hasControlCharacter(s) { s = withoutControlCharacters(s) }
+            stripper.strip(s, into: &line, hadContent: s.contains { !$0.isWhitespace }, has: holds)
+            return line
+        }
+
+        /// Whether `s` holds the ASCII character `byte` (`MarkupBytes.contains`).
+        static func holds(_ byte: UInt8, _ s: String) -> Bool {
+            s.unicodeScalars.contains(Unicode.Scalar(byte))
+        }
+
+        /// A C0 control character or DEL: what `withoutControlCharacters` changes.
+        static func hasControlCharacter(_ s: String) -> Bool {
+            s.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        }
+
+        /// An ASCII character other than space and tab to CR (`MarkupBytes.hasASCIIOtherThanWhitespace`).
+        static func hasASCIIOtherThanWhitespace(_ s: String) -> Bool {
+            s.unicodeScalars.contains { $0.isASCII && $0 != " " && !(9...13).contains($0.value) }
+        }
+
+        /// The runs of scalars other than white space, joined by single spaces. Per scalar, as
+        /// `collapseWhitespace` reads: a mark after a space stays, though the two are one Character.
+        static func collapseWhitespace(_ s: String) -> String {
+            s.unicodeScalars.split(whereSeparator: \.properties.isWhitespace)
+                .map { String(String.UnicodeScalarView($0)) }
+                .joined(separator: " ")
+        }
     }
 
     /// `s` with each tab made a space and every other control character (C0, DEL) dropped.

@@ -68,6 +68,24 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
             if has(Cue.may) { return .may }
             return .none
         }
+
+        /// The words `text` names to use and to avoid: every pattern run on its folded
+        /// lowercase. `NormativeForce.terms` must answer the same, only faster.
+        static func terms(of text: String) -> (recommended: Set<String>, rejected: Set<String>) {
+            var recommended = Set<String>()
+            var rejected = Set<String>()
+            let lower = FastText.foldedLowercase(text)
+            for regex in TermPatterns.recommending {
+                for match in matches(regex, in: lower) { recommended.insert(match) }
+            }
+            for inside in matches(TermPatterns.exclusion, in: lower, trimmed: false) {
+                for word in matches(TermPatterns.quoted, in: inside) { rejected.insert(word) }
+            }
+            for regex in TermPatterns.rejecting {
+                for match in matches(regex, in: lower) { rejected.insert(match) }
+            }
+            return (recommended, rejected)
+        }
     }
 
     /// `Definition.of` on the bytes of a plain text (`PlainText`): the same lead sentence, the
@@ -131,26 +149,19 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
     /// Words a rule tells the reader to use, and words it tells them not to use:
     /// `use the word "tap" (not "touch" or "click" or "choose")` recommends tap and rejects
     /// touch, click and choose; `use a term like choose` recommends choose.
+    ///
+    /// `Definition.terms`, behind a byte test that skips the patterns for most rules.
     static func terms(of text: String) -> (recommended: Set<String>, rejected: Set<String>) {
-        var recommended = Set<String>()
-        var rejected = Set<String>()
         // Most rules name no word to use or avoid: skip the patterns then. Read on contiguous
         // bytes: through `String.UTF8View` these tests cost more than the patterns.
+        // It also skips words named without quotes after "avoid", "don't use", "use the term",
+        // "use a word like" or a capitalized "Use a term like", which the patterns would find:
+        // a known difference from `Definition.terms` (Bytes/README.md), kept until decided.
         let mayNameTerms = FastText.withBytes(text) { bytes in
             bytes.contains(UInt8(ascii: "\"")) || bytes.contains(0xE2) || contains(bytes, "use a term") || contains(bytes, "use the word")
         }
-        guard mayNameTerms else { return (recommended, rejected) }
-        let lower = FastText.foldedLowercase(text)
-        for regex in TermPatterns.recommending {
-            for match in matches(regex, in: lower) { recommended.insert(match) }
-        }
-        for inside in matches(TermPatterns.exclusion, in: lower, trimmed: false) {
-            for word in matches(TermPatterns.quoted, in: inside) { rejected.insert(word) }
-        }
-        for regex in TermPatterns.rejecting {
-            for match in matches(regex, in: lower) { rejected.insert(match) }
-        }
-        return (recommended, rejected)
+        guard mayNameTerms else { return ([], []) }
+        return Definition.terms(of: text)
     }
 
     /// Whether `phrase` occurs in `bytes`, without bridging to Foundation's `String.contains`.
