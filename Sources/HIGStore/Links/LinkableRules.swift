@@ -76,7 +76,7 @@ struct TermVectors: Sendable {
 ///
 /// The products are those of `TermVectors.dot`, bit for bit: the other rule's terms are read in
 /// ascending order, so the shared terms' products are summed in ascending term order, from
-/// zero, one after the other (kept aside as they are found, then added up).
+/// zero, one after the other (a term not shared adds +0, which leaves the sum as it was).
 struct TermWeightTable {
     /// Open addressing, linear probing: `keys[slot]` a term or -1, `weights[slot]` its weight.
     /// Kept at most 1/16 full, so that a look-up nearly always ends at its first slot.
@@ -85,8 +85,6 @@ struct TermWeightTable {
     private var shift = 0
     /// The slots of the rule's terms, to empty them for the next rule.
     private var used: [Int] = []
-    /// The shared terms' products, in ascending term order.
-    private var products: [Float] = []
 
     /// Takes rule `rule` of `vectors` as the one to multiply others with (its terms distinct, as
     /// every rule's are).
@@ -103,9 +101,6 @@ struct TermWeightTable {
             for slot in used { keys[slot] = -1 }
             used.removeAll(keepingCapacity: true)
         }
-        // A place for each shared term and one more: each term's product is written before it is
-        // known to be shared.
-        if products.count < range.count + 1 { products = [Float](repeating: 0, count: range.count + 1) }
         let mask = keys.count - 1
         for index in range {
             let term = vectors.terms[index]
@@ -123,26 +118,20 @@ struct TermWeightTable {
     }
 
     /// The dot product of the rule filled in with rule `rule` of `vectors`.
-    mutating func dot(_ vectors: TermVectors, _ rule: Int) -> Double {
-        // Copies of the references, so that reading them does not overlap writing `products`.
-        let (keysArray, weightsArray) = (self.keys, self.weights)
-        let (keys, weights) = (keysArray.span, weightsArray.span)
+    func dot(_ vectors: TermVectors, _ rule: Int) -> Double {
+        let (keys, weights) = (self.keys.span, self.weights.span)
         let (terms, otherWeights) = (vectors.terms.span, vectors.weights.span)
         let mask = keys.count - 1
         let shift = UInt32(self.shift)
-        var products = self.products.mutableSpan
-        // Every term writes its product in the next place; only a shared one keeps it there (no
-        // branch on whether a term is shared). The table is at most 1/16 full, so a probe ends.
-        var count = 0
+        // No branch on whether a term is shared. The table is at most 1/16 full, so a probe ends.
+        var dot: Float = 0
         for index in vectors.range(rule) {
             let term = terms[unchecked: index]
             var slot = Int((UInt32(bitPattern: term) &* 0x9E37_79B1) >> shift)
             while keys[unchecked: slot] != term && keys[unchecked: slot] != -1 { slot = (slot + 1) & mask }
-            products[unchecked: count] = otherWeights[unchecked: index] * weights[unchecked: slot]
-            count &+= keys[unchecked: slot] == term ? 1 : 0
+            let product = otherWeights[unchecked: index] * weights[unchecked: slot]
+            dot += keys[unchecked: slot] == term ? product : 0
         }
-        var dot: Float = 0
-        for index in 0..<count { dot += products[unchecked: index] }
         return Double(dot)
     }
 }

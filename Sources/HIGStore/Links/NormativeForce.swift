@@ -152,38 +152,41 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
     ///
     /// `Definition.terms`, behind a byte test that skips the patterns for most rules.
     static func terms(of text: String) -> (recommended: Set<String>, rejected: Set<String>) {
-        // Most rules name no word to use or avoid: skip the patterns then. Read on contiguous
-        // bytes: through `String.UTF8View` these tests cost more than the patterns.
-        // It also skips words named without quotes after "avoid", "don't use", "use the term",
-        // "use a word like" or a capitalized "Use a term like", which the patterns would find:
-        // a known difference from `Definition.terms` (Bytes/README.md), kept until decided.
+        // Most rules name no word to use or avoid: skip the patterns then. Every pattern needs a
+        // straight quote or one of the term phrases, in any case; a byte above ASCII (a curly
+        // quote, or a letter the folding may turn into ASCII) lets the text through too. Read on
+        // contiguous bytes: through `String.UTF8View` these tests cost more than the patterns.
         let mayNameTerms = FastText.withBytes(text) { bytes in
-            bytes.contains(UInt8(ascii: "\"")) || bytes.contains(0xE2) || contains(bytes, "use a term") || contains(bytes, "use the word")
+            bytes.contains { $0 == UInt8(ascii: "\"") || $0 >= 0x80 }
+                || TermPatterns.phrases.contains { containsIgnoringASCIICase(bytes, $0) }
         }
         guard mayNameTerms else { return ([], []) }
         return Definition.terms(of: text)
     }
 
-    /// Whether `phrase` occurs in `bytes`, without bridging to Foundation's `String.contains`.
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ phrase: StaticString) -> Bool {
-        let needle = UnsafeBufferPointer(start: phrase.utf8Start, count: phrase.utf8CodeUnitCount)
-        guard let first = needle.first else { return true }
-        guard bytes.count >= needle.count else { return false }
-        for start in 0...(bytes.count - needle.count) where bytes[start] == first {
-            if UnsafeBufferPointer(rebasing: bytes[start..<(start + needle.count)]).elementsEqual(needle) { return true }
+    /// Whether `phrase` (lowercase ASCII) occurs in `bytes`, ASCII case aside.
+    private static func containsIgnoringASCIICase(_ bytes: UnsafeBufferPointer<UInt8>, _ phrase: [UInt8]) -> Bool {
+        guard let first = phrase.first, bytes.count >= phrase.count else { return phrase.isEmpty }
+        for start in 0...(bytes.count - phrase.count) where ASCII.lowercased(bytes[start]) == first {
+            if zip(bytes[start..<(start + phrase.count)], phrase).allSatisfy({ ASCII.lowercased($0) == $1 }) { return true }
         }
         return false
     }
 
     /// The patterns, compiled once.
     private enum TermPatterns {
+        /// The phrases that name a word without quotes ("use a term like choose", "avoid using
+        /// OK"): only after these is an unquoted word a term. Elsewhere a word is a term only in
+        /// quotes, so that "Avoid clutter" names no word to avoid.
+        static let phrases = ["use the word ", "use the term ", "use a term like ", "use a word like ", "avoid using ", "don't use "]
+            .map { Array($0.utf8) }
         static let quotedOrWord = #"(?:"([^"]+)"|([a-z]+))"#
         static let recommending = [
             #"use (?:the word|the term|a term like|a word like) "# + quotedOrWord, #"(?:prefer|use) "([^"]+)""#,
         ].map(compile)
         static let exclusion = compile(#"\(not ([^)]*)\)"#)
         static let quoted = compile(#""([^"]+)""#)
-        static let rejecting = [#"avoid (?:using )?"# + quotedOrWord, #"don't use "# + quotedOrWord].map(compile)
+        static let rejecting = [#"avoid using "# + quotedOrWord, #"avoid "([^"]+)""#, #"don't use "# + quotedOrWord].map(compile)
 
         static func compile(_ pattern: String) -> NSRegularExpression {
             do { return try NSRegularExpression(pattern: pattern) } catch { preconditionFailure("bad pattern \(pattern)") }
