@@ -29,9 +29,6 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
-        // A cache prefetch hint (`__builtin_prefetch`), which Swift has no way to give: lineage
-        // reads a later rule's candidates ahead of scoring them.
-        .target(name: "CPrefetch"),
         // Turns Migrations/*.sql and Data/ (lexicon, taxonomy, vocabulary) into Swift source at build time, so a
         // `hig` binary copied anywhere still carries its schema and word list.
         .executableTarget(name: "EmbedResourcesTool"),
@@ -42,7 +39,7 @@ let package = Package(
         ),
         .target(
             name: "HIGStore",
-            dependencies: ["CSQLite", "CLibCrypto", "CPrefetch"],
+            dependencies: ["CSQLite", "CLibCrypto"],
             exclude: ["Bytes/README.md"],
             plugins: ["EmbedResources"]
         ),

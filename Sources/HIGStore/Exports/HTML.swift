@@ -35,4 +35,23 @@ enum HTML {
             }
         }.joined(separator: " ")
     }
+
+    /// The opening of a report's page, up to `<body>`: one self-contained document, its style
+    /// inline. `title` is plain text.
+    static func documentHead(title: String, version: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="generator" content="hig \(escape(version))" />
+        <title>\(escape(title))</title>
+        <style>
+        \(HTMLReport.style)</style>
+        </head>
+        <body>
+
+        """
+    }
 }

@@ -96,18 +96,8 @@ public struct HTMLPages: Sendable {
 
     func index(provenance: ExportProvenance) -> String {
         let h = HTML.escape
-        var out = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8" />
-            <meta name="viewport" content="width=device-width, initial-scale=1" />
-            <meta name="generator" content="hig \(h(provenance.version))" />
-            <title>HIG rules and how they changed</title>
-            <style>
-            \(HTMLReport.style)</style>
-            </head>
-            <body>
+        var out = HTML.documentHead(title: "HIG rules and how they changed", version: provenance.version)
+        out += """
             <header class="page"><div class="wrap">
             <h1>HIG rules and how they changed</h1>
             <p class="lede">\(h(content.scopeSentence)) of Apple’s Human Interface Guidelines, on \(pages.count) pages.</p>

@@ -33,18 +33,9 @@ public struct HTMLReport: Sendable {
 
     public func render() -> String {
         let lineageCount = content.lineages.count
-        var out = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8" />
-            <meta name="viewport" content="width=device-width, initial-scale=1" />
-            <meta name="generator" content="hig \(h(provenance.version))" />
-            <title>\(pageTitle.map { h($0) + " — " } ?? "")HIG rules and how they changed</title>
-            <style>
-            \(Self.style)</style>
-            </head>
-            <body>
+        var out = HTML.documentHead(
+            title: (pageTitle.map { $0 + " — " } ?? "") + "HIG rules and how they changed", version: provenance.version)
+        out += """
             <a class="skip" href="#rules">Skip to the rules</a>
             <header class="page"><div class="wrap">
             \(pageTitle.map { "<p><a href=\"index.html\">All pages</a></p>\n<h1>\(h($0))</h1>" } ?? "<h1>HIG rules and how they changed</h1>")

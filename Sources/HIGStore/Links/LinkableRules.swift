@@ -1,5 +1,3 @@
-import CPrefetch
-
 /// Unit TF-IDF vectors of an edition's rules in flat arrays: rule i's terms, ascending, and their
 /// weights are at `range(i)`. One allocation per column rather than four arrays and an object per
 /// rule, which a pair of large editions made, retained, released and freed by the hundred thousand.
@@ -17,21 +15,6 @@ struct TermVectors: Sendable {
 
     func range(_ rule: Int) -> Range<Int> { Int(start[rule])..<Int(start[rule + 1]) }
 
-    /// Asks for every cache line of rule `rule`'s terms and weights ahead of reading them.
-    func prefetch(_ rule: Int) {
-        let range = range(rule)
-        guard !range.isEmpty else { return }
-        let (termSize, weightSize) = (MemoryLayout<Int32>.stride, MemoryLayout<Float>.stride)
-        // 16 terms, or weights, to a 64-byte line; the last one's line too, as the first may
-        // not begin one.
-        for index in stride(from: range.lowerBound, to: range.upperBound, by: 16) {
-            hig_prefetch(terms, index * termSize)
-            hig_prefetch(weights, index * weightSize)
-        }
-        hig_prefetch(terms, (range.upperBound - 1) * termSize)
-        hig_prefetch(weights, (range.upperBound - 1) * weightSize)
-    }
-
     /// The vectors of the rules at `indices`, in that order.
     func subset(_ indices: [Int]) -> TermVectors {
         var terms: [Int32] = [], weights: [Float] = [], start: [Int32] = [0]
@@ -47,26 +30,39 @@ struct TermVectors: Sendable {
     /// The dot product of rule `rule` here and rule `otherRule` of `other`: the products of the
     /// weights of their shared terms, summed in ascending term order (either way round, the same
     /// bits: each product commutes and the order of the sum is the terms').
-    ///
-    /// The merge has no branch on the terms' order: both cursors move past the smaller term (both
-    /// on a shared one), and a term not shared adds +0 to the sum, which leaves any sum of these
-    /// products as it was (none is -0). So the sum is that of the shared terms' products in
-    /// ascending term order, as a merge that branches makes it.
     func dot(_ rule: Int, _ other: TermVectors, _ otherRule: Int) -> Double {
-        let (terms, weights) = (self.terms.span, self.weights.span)
-        let (otherTerms, otherWeights) = (other.terms.span, other.weights.span)
-        // `start` is checked against the columns' lengths in `init`.
-        var (i, j) = (Int(start[rule]), Int(other.start[otherRule]))
-        let (iEnd, jEnd) = (Int(start[rule + 1]), Int(other.start[otherRule + 1]))
+        let (a, b) = (range(rule), other.range(otherRule))
+        return terms.withUnsafeBufferPointer { terms in
+            weights.withUnsafeBufferPointer { weights in
+                other.terms.withUnsafeBufferPointer { otherTerms in
+                    other.weights.withUnsafeBufferPointer { otherWeights in
+                        Double(Self.dot(terms, weights, a, otherTerms, otherWeights, b))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The merge of two ascending term lists without a branch on their order: both cursors move
+    /// past the smaller term (both on a shared one), and a term not shared adds +0 to the sum,
+    /// which leaves any sum of these products as it was (none is -0). So the sum is that of the
+    /// shared terms' products in ascending term order, as a merge that branches makes it.
+    @inline(__always)
+    static func dot(
+        _ terms: UnsafeBufferPointer<Int32>, _ weights: UnsafeBufferPointer<Float>, _ a: Range<Int>,
+        _ otherTerms: UnsafeBufferPointer<Int32>, _ otherWeights: UnsafeBufferPointer<Float>, _ b: Range<Int>
+    ) -> Float {
+        var i = a.lowerBound, j = b.lowerBound
+        let (iEnd, jEnd) = (a.upperBound, b.upperBound)
         var dot: Float = 0
         while i < iEnd && j < jEnd {
-            let (term, otherTerm) = (terms[unchecked: i], otherTerms[unchecked: j])
-            let product = weights[unchecked: i] * otherWeights[unchecked: j]
+            let (term, otherTerm) = (terms[i], otherTerms[j])
+            let product = weights[i] * otherWeights[j]
             dot += term == otherTerm ? product : 0
             i &+= term <= otherTerm ? 1 : 0
             j &+= otherTerm <= term ? 1 : 0
         }
-        return Double(dot)
+        return dot
     }
 }
 
@@ -76,7 +72,7 @@ struct TermVectors: Sendable {
 ///
 /// The products are those of `TermVectors.dot`, bit for bit: the other rule's terms are read in
 /// ascending order, so the shared terms' products are summed in ascending term order, from
-/// zero, one after the other (a term not shared adds +0, which leaves the sum as it was).
+/// zero, one after the other (kept aside as they are found, then added up).
 struct TermWeightTable {
     /// Open addressing, linear probing: `keys[slot]` a term or -1, `weights[slot]` its weight.
     /// Kept at most 1/16 full, so that a look-up nearly always ends at its first slot.
@@ -85,6 +81,8 @@ struct TermWeightTable {
     private var shift = 0
     /// The slots of the rule's terms, to empty them for the next rule.
     private var used: [Int] = []
+    /// The shared terms' products, in ascending term order.
+    private var products: [Float] = []
 
     /// Takes rule `rule` of `vectors` as the one to multiply others with (its terms distinct, as
     /// every rule's are).
@@ -101,6 +99,9 @@ struct TermWeightTable {
             for slot in used { keys[slot] = -1 }
             used.removeAll(keepingCapacity: true)
         }
+        // A place for each shared term and one more: each term's product is written before it is
+        // known to be shared.
+        if products.count < range.count + 1 { products = [Float](repeating: 0, count: range.count + 1) }
         let mask = keys.count - 1
         for index in range {
             let term = vectors.terms[index]
@@ -118,21 +119,33 @@ struct TermWeightTable {
     }
 
     /// The dot product of the rule filled in with rule `rule` of `vectors`.
-    func dot(_ vectors: TermVectors, _ rule: Int) -> Double {
-        let (keys, weights) = (self.keys.span, self.weights.span)
-        let (terms, otherWeights) = (vectors.terms.span, vectors.weights.span)
+    mutating func dot(_ vectors: TermVectors, _ rule: Int) -> Double {
+        let range = vectors.range(rule)
         let mask = keys.count - 1
         let shift = UInt32(self.shift)
-        // No branch on whether a term is shared. The table is at most 1/16 full, so a probe ends.
-        var dot: Float = 0
-        for index in vectors.range(rule) {
-            let term = terms[unchecked: index]
-            var slot = Int((UInt32(bitPattern: term) &* 0x9E37_79B1) >> shift)
-            while keys[unchecked: slot] != term && keys[unchecked: slot] != -1 { slot = (slot + 1) & mask }
-            let product = otherWeights[unchecked: index] * weights[unchecked: slot]
-            dot += keys[unchecked: slot] == term ? product : 0
+        return keys.withUnsafeBufferPointer { keys in
+            weights.withUnsafeBufferPointer { weights in
+                vectors.terms.withUnsafeBufferPointer { terms in
+                    vectors.weights.withUnsafeBufferPointer { otherWeights in
+                        products.withUnsafeMutableBufferPointer { products in
+                            // Every term writes its product in the next place; only a shared one
+                            // keeps it there (no branch on whether a term is shared).
+                            var count = 0
+                            for index in range {
+                                let term = terms[index]
+                                var slot = Int((UInt32(bitPattern: term) &* 0x9E37_79B1) >> shift)
+                                while keys[slot] != term && keys[slot] != -1 { slot = (slot + 1) & mask }
+                                products[count] = otherWeights[index] * weights[slot]
+                                count &+= keys[slot] == term ? 1 : 0
+                            }
+                            var dot: Float = 0
+                            for product in products[..<count] { dot += product }
+                            return Double(dot)
+                        }
+                    }
+                }
+            }
         }
-        return Double(dot)
     }
 }
 
@@ -199,19 +212,6 @@ struct LinkableRules: Sendable {
         LinkableRules(
             rules: indices.map { rules[$0] }, positions: indices.map { scoring[$0].position },
             text: text.subset(indices), lead: lead.subset(indices))
-    }
-
-    /// Asks for what scoring rule `rule` against another reads (its words' and its lead's terms
-    /// and weights, its topics, its place) before it is needed: a later rule's candidates lie
-    /// anywhere in the earlier edition, each read a miss of every cache, and asking for several
-    /// rules one after another lets their misses wait for memory together rather than one rule
-    /// after another.
-    func prefetch(_ rule: Int) {
-        text.prefetch(rule)
-        lead.prefetch(rule)
-        // The topics' place is read from the record, which brings the record itself.
-        let scoring = scoring[rule]
-        if scoring.topicCount > 0 { hig_prefetch(topics, Int(scoring.topicStart) * MemoryLayout<Int32>.stride) }
     }
 
     /// The cosine of two rules' term vectors.

@@ -77,7 +77,6 @@ extension RuleMatcher {
                 var count = 0
                 words.fill(later.text, l)
                 lead.fill(later.lead, l)
-                for index in nearest[l] { earlier.prefetch(Int(index)) }
                 for index in nearest[l] {
                     let p = Int(index)
                     let cosine = words.dot(earlier.text, p)
