@@ -124,6 +124,32 @@ def main(argv):
             older = EDITIONS[pair.split(">")[0]]
             if not any(y == b and edition_of.get(x) == older for (x, y) in links):
                 counts["added respected"] += 1
+    # Wrong links: a link of the database from a passage whose fate in that pair the gold set
+    # gives (its links, or removed) to a rule of the newer edition the gold set does not name,
+    # or to a passage whose origin it gives (its links, or added) from a rule it does not name.
+    gold_to, gold_from = defaultdict(set), defaultdict(set)
+    for e in entries:
+        a = rule_at(e["from"]) if e["from"] else None
+        b = rule_at(e["to"]) if e["to"] else None
+        if e["pair"] == "2008>2014" or (e["from"] and a is None) or (e["to"] and b is None):
+            continue
+        if e["relation"] in ("link", "removed") and a:
+            gold_to[(e["pair"], a)].update([b] if b else [])
+        if e["relation"] in ("link", "added") and b:
+            gold_from[(e["pair"], b)].update([a] if a else [])
+    wrong = set()
+    for (pair, a), targets in gold_to.items():
+        newer = EDITIONS[pair.split(">")[1]]
+        wrong.update((pair, a, x) for x in later[a] if edition_of.get(x) == newer and x not in targets)
+    for (pair, b), origins in gold_from.items():
+        older = EDITIONS[pair.split(">")[0]]
+        wrong.update((pair, x, b) for (x, y) in links if y == b and edition_of.get(x) == older and x not in origins)
+    for pair, a, b in wrong:
+        per_pair[pair]["wrong"] += 1
+    counts["wrong link"] = len(wrong)
+    if "--wrong" in argv:
+        for pair, a, b in sorted(wrong):
+            print(f"wrong {pair}: {a} -> {b}")
     recall = counts["link found"] / counts["link"] if counts["link"] else 0.0
     precision = 1 - counts["non-link violated"] / counts["non-link"] if counts["non-link"] else 1.0
     result = {
@@ -132,7 +158,7 @@ def main(argv):
         "precision": round(precision, 3),
         "removed": counts["removed"], "removed_respected": counts["removed respected"],
         "added": counts["added"], "added_respected": counts["added respected"],
-        "passages_not_rules": len(missing),
+        "passages_not_rules": len(missing), "wrong_links": counts["wrong link"],
         "per_pair": {p: dict(c) for p, c in sorted(per_pair.items())},
     }
     if "--json" in argv:
@@ -144,7 +170,8 @@ def main(argv):
         print(f"removed respected: {counts['removed respected']}/{counts['removed']}, "
               f"added respected: {counts['added respected']}/{counts['added']}")
         for p, c in sorted(per_pair.items()):
-            print(f"  {p}: links {c['found']}/{c['links']}, non-links violated {c['violated']}/{c['non-links']}")
+            print(f"  {p}: links {c['found']}/{c['links']}, non-links violated {c['violated']}/{c['non-links']}, "
+                  f"wrong links {c['wrong']} (link precision {c['found'] / max(1, c['found'] + c['wrong']):.3f})")
         if missing:
             print(f"{len(missing)} gold passages are no rule of the database (first: "
                   f"{(missing[0]['from'] or missing[0]['to'])['file']}:{(missing[0]['from'] or missing[0]['to'])['line']})")

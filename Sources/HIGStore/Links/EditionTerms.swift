@@ -12,6 +12,9 @@ struct EditionTerms: Sendable {
         let text: String
         let prescribes: Bool
         var topics: [Int32]
+        /// The subjects (web HIG groups and pages) its page or headings name, with their
+        /// ancestors (`rule_topics` via 'page' or 'section'): where in the guidelines it stands.
+        var subjects = SubjectSet()
         /// Equal for texts with the same words in the same order (a hash of their tokens).
         let sameWordsKey: Int
         var force: NormativeForce
@@ -47,4 +50,30 @@ struct EditionTerms: Sendable {
     /// The whole text's terms, and the lead's (the title, or else the opening words).
     var text = Counts()
     var lead = Counts()
+}
+
+/// A set of subject ids as bits: exact for ids under 256 (the taxonomy has fewer subjects), a
+/// larger id shares a bit with a smaller one, so two sets may look related but never unrelated
+/// wrongly.
+struct SubjectSet: Sendable, Equatable {
+    private var bits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    mutating func insert(_ id: Int32) {
+        let bit = UInt64(1) << UInt64(id & 63)
+        switch (id >> 6) & 3 {
+        case 0: bits.0 |= bit
+        case 1: bits.1 |= bit
+        case 2: bits.2 |= bit
+        default: bits.3 |= bit
+        }
+    }
+
+    var isEmpty: Bool { bits.0 | bits.1 | bits.2 | bits.3 == 0 }
+
+    /// Whether the two share a subject.
+    func intersects(_ other: SubjectSet) -> Bool {
+        bits.0 & other.bits.0 | bits.1 & other.bits.1 | bits.2 & other.bits.2 | bits.3 & other.bits.3 != 0
+    }
+
+    static func == (a: SubjectSet, b: SubjectSet) -> Bool { a.bits == b.bits }
 }

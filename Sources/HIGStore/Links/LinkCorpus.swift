@@ -189,7 +189,8 @@ struct LinkCorpus: Sendable {
         return edition
     }
 
-    /// Gives an edition's rules their topics (`rule_topics`, known once topics are assigned).
+    /// Gives an edition's rules their topics and subjects (`rule_topics`, known once topics are
+    /// assigned).
     /// `keyOrder`: the rules' indices in the byte order of their ids (`KeySort.order`), when
     /// known. The ids of an edition's rules begin with the edition's id and a hyphen (README):
     /// when every one does, the topic rows are read as one range of `rule_topics`' key, in that
@@ -208,7 +209,7 @@ struct LinkCorpus: Sendable {
             var next = 0
             // '.' follows '-': the range is every key that begins with the prefix.
             try db.forEachRow(
-                "SELECT rule_id, topic_slug FROM rule_topics WHERE rule_id >= ? AND rule_id < ? AND via IN ('match', 'parent')",
+                "SELECT rule_id, topic_slug, via FROM rule_topics WHERE rule_id >= ? AND rule_id < ?",
                 arguments: [prefix, edition.id + "."]
             ) { row in
                 let id = row.string(0)
@@ -216,7 +217,7 @@ struct LinkCorpus: Sendable {
                 // another edition that begins with this prefix) is passed over.
                 while next < order.count && KeyOrder.precedes(edition.rules[order[next]].id, id) { next += 1 }
                 guard next < order.count, Linker.sameBytes(edition.rules[order[next]].id, id) else { return }
-                edition.rules[order[next]].topics.append(topicID(row.string(1)))
+                attach(row, to: &edition.rules[order[next]])
             }
         } else {
             var indexOfID: [String: Int] = [:]
@@ -224,14 +225,24 @@ struct LinkCorpus: Sendable {
             for rule in edition.rules.indices { indexOfID[edition.rules[rule].id] = rule }
             try db.forEachRow(
                 """
-                SELECT t.rule_id, t.topic_slug FROM rule_topics t JOIN rules r ON r.id = t.rule_id WHERE r.edition_id = ? AND t.via IN ('match', 'parent')
+                SELECT t.rule_id, t.topic_slug, t.via FROM rule_topics t JOIN rules r ON r.id = t.rule_id WHERE r.edition_id = ?
                 """, arguments: [edition.id]
             ) { row in
                 guard let rule = indexOfID[row.string(0)] else { return }
-                edition.rules[rule].topics.append(topicID(row.string(1)))
+                attach(row, to: &edition.rules[rule])
             }
         }
         for rule in edition.rules.indices where edition.rules[rule].topics.count > 1 { edition.rules[rule].topics.sort() }
+    }
+
+    /// A `rule_topics` row (rule, topic, via): a finer topic ('match', 'parent') or a subject
+    /// ('page', 'section').
+    private mutating func attach(_ row: RowCursor, to rule: inout EditionTerms.Rule) {
+        let id = topicID(row.string(1))
+        switch row.string(2) {
+        case "page", "section": rule.subjects.insert(id)
+        default: rule.topics.append(id)
+        }
     }
 
     /// A topic's id, the next one when it is first seen.

@@ -163,6 +163,7 @@ struct LinkableRules: Sendable {
     private let scoring: [Scoring]
     /// The rules' topics again, flat: rule i's are `topics[scoring[i].topics]`.
     private let topics: [Int32]
+    private let subjects: [SubjectSet]
 
     /// 16 bytes, four to a cache line.
     private struct Scoring {
@@ -195,6 +196,7 @@ struct LinkableRules: Sendable {
         }
         self.topics = topics
         self.scoring = scoring
+        subjects = rules.map(\.subjects)
     }
 
     var count: Int { rules.count }
@@ -285,6 +287,13 @@ struct LinkableRules: Sendable {
             while j < jEnd && b[j] == next { j += 1 }
         }
         return Double(shared) / Double(union)
+    }
+
+    /// Whether the two rules stand under subjects that have nothing in common (neither the same
+    /// page or heading nor the same group): false when either stands under none known.
+    func standApart(_ rule: Int, _ other: LinkableRules, _ otherRule: Int) -> Bool {
+        let (ours, theirs) = (subjects[rule], other.subjects[otherRule])
+        return !ours.isEmpty && !theirs.isEmpty && !ours.intersects(theirs)
     }
 
     /// Rules next to each other in one source file may be the parts of a split or of a merge.

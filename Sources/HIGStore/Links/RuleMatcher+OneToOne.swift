@@ -79,7 +79,9 @@ extension RuleMatcher {
             guard from < to, to - from == end - l, (from..<to).allSatisfy({ found.taken(.earlier, $0) == nil }) else { continue }
             for (p, m) in zip(from..<to, l..<end) {
                 let (cosine, score) = self.score(later, m, earlier, p)
-                guard cosine >= gapCosine else { continue }
+                // Under unrelated subjects, a rule is not in the other's place (the edition's
+                // start or end stood for a neighbour).
+                guard cosine >= gapCosine, !later.standApart(m, earlier, p) else { continue }
                 found.add(Link(earlier: p, later: m, cosine: cosine, score: score, shape: .single))
             }
         }

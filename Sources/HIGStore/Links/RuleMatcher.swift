@@ -4,7 +4,7 @@
 /// are left out of the candidate search, not of the score), so an edition of tens of thousands
 /// of rules is aligned without comparing all pairs. Each candidate is scored by the cosine of
 /// the two rules' TF-IDF vectors, plus a little for shared topics and for a similar place in
-/// the edition. Pairs are then taken best first, one to one; what remains may join a taken
+/// the edition, less a little for unrelated subjects. Pairs are then taken best first, one to one; what remains may join a taken
 /// pair as the other half of a split (one earlier rule, two later ones next to each other) or
 /// of a merge.
 struct RuleMatcher: Sendable {
@@ -48,6 +48,10 @@ struct RuleMatcher: Sendable {
     var topicWeight = 0.12
     /// Taken off when one rule prescribes and the other describes.
     var kindPenalty = 0.1
+    /// Taken off when the two rules stand under unrelated subjects (a tab bar's rule and one of
+    /// CareKit's): guidance moves between pages, but rarely to an unrelated one, and a weak
+    /// likeness across them is mostly shared boilerplate.
+    var subjectPenalty = 0.1
     var positionWeight = 0.05
 
     /// The links between the two editions' rules, in the later rules' order. `nearest`:
@@ -86,5 +90,6 @@ struct RuleMatcher: Sendable {
             + topicWeight * rules.topicOverlap(rule, others, other)
             + positionWeight * (1 - abs(rules.position(rule) - others.position(other)))
             - (rules.prescribes(rule) == others.prescribes(other) ? 0 : kindPenalty)
+            - (rules.standApart(rule, others, other) ? subjectPenalty : 0)
     }
 }
