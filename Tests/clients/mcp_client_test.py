@@ -196,6 +196,23 @@ async def diff(session):
     _, _, answer = await call(session, "edition_diff", {"from": "2011", "to": "current", "reversals_only": True})
     check("diff 2011 current, reversals only: the tap/choose reversal",
           [(c["from"], c["to"]) for c in answer["changed"]] == [("2011-87efb4bd", "web-2022-23-bf953825")])
+    _, _, answer = await call(session, "edition_diff", {"from": "2011", "to": "current", "candidates": 2})
+    candidates = answer.get("candidates") or {}
+    check("diff 2011 current, 2 candidates: removed and added rules only, at most 2 each, every one's text given",
+          candidates and set(candidates) <= set(answer["removed"] + answer["added"])
+          and all(0 < len(v) <= 2 and all(c["rule"] in answer["rules"] and c["score"] > 0 for c in v)
+                  for v in candidates.values()), candidates)
+    # Read in the texts: 2011's "You can specify the text of the required title and optional
+    # message, the number of buttons" lives on in "alerts display a title, optional informative
+    # text, and up to three buttons" (issue 16).
+    specify = [i for i in answer["removed"] if answer["rules"][i]["text"].startswith("You can specify the text of the required title")]
+    check("diff 2011 current: the removed 'You can specify the text ...' has 'alerts display a title ...' among its candidates",
+          len(specify) == 1 and any("alerts display a title" in answer["rules"][c["rule"]]["text"] for c in candidates.get(specify[0], [])),
+          [answer["rules"][c["rule"]]["text"][:60] for c in candidates.get(specify[0] if specify else "", [])])
+    _, _, answer = await call(session, "edition_diff", {"from": "2011", "to": "current"})
+    check("diff without candidates: no candidates key", "candidates" not in answer)
+    await expect_tool_error(session, "diff with 11 candidates", "edition_diff", {"from": "2011", "to": "current", "candidates": 11},
+                            "candidates")
     await expect_tool_error(session, "diff with editions out of order", "edition_diff", {"from": "current", "to": "2008"},
                             "does not come before")
     await expect_tool_error(session, "diff of an unknown edition", "edition_diff", {"from": "2008", "to": "2099"}, "2099")

@@ -35,14 +35,27 @@ struct Diff: ParsableCommand {
     @Flag(help: "List the unchanged pairs too.")
     var unchanged = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Under each removed and added rule, its N likely counterparts in the other edition, with the matcher's score.",
+            valueName: "N"))
+    var candidates: Int?
+
     @Option(help: "text, json, jsonl (one JSON object per rule or pair) or markdown.")
     var format: Format = .text
+
+    func validate() throws {
+        if let candidates, !(1...20).contains(candidates) {
+            throw ValidationError("--candidates takes 1 to 20 (how many likely counterparts per rule), not \(candidates)")
+        }
+    }
 
     func run() throws {
         let store = try root.openStore()
         let slug = try topic.map { try store.resolveTopic($0).slug }
         let options = RuleStore.DiffOptions(
-            topic: slug, section: section, reversalsOnly: reversals, forceChangesOnly: forceChanges)
+            topic: slug, section: section, reversalsOnly: reversals, forceChangesOnly: forceChanges,
+            candidates: candidates ?? 0)
         let diff = try store.diff(from: from, to: to, options: options)
         let rules = try store.ruleTexts(of: diff)
         switch format {

@@ -35,9 +35,12 @@ public struct EditionDiff: Sendable, Equatable, Encodable {
     /// Apple's own notes (a PDF's revision history, a web page's change log) in the TO files
     /// that hold an added or changed rule, in file and line order.
     public var changeNotes: [EditionChangeNote] = []
+    /// With `--candidates N`: each removed rule's likely counterparts in TO, and each added
+    /// rule's in FROM (`CounterpartCandidates`), best first; nil when not asked for.
+    public var candidates: [String: [CounterpartCandidate]]?
 
     enum CodingKeys: String, CodingKey {
-        case from, to, added, removed, changed, unchanged
+        case from, to, added, removed, changed, unchanged, candidates
         case changeNotes = "change_notes"
         case notInExcerpt = "not_in_excerpt"
         case notInFromExcerpt = "not_in_from_excerpt"
@@ -65,12 +68,18 @@ extension RuleStore {
         public var section: String?
         public var reversalsOnly = false
         public var forceChangesOnly = false
+        /// How many likely counterparts to give each removed and added rule (0: none).
+        public var candidates = 0
 
-        public init(topic: String? = nil, section: String? = nil, reversalsOnly: Bool = false, forceChangesOnly: Bool = false) {
+        public init(
+            topic: String? = nil, section: String? = nil, reversalsOnly: Bool = false, forceChangesOnly: Bool = false,
+            candidates: Int = 0
+        ) {
             self.topic = topic
             self.section = section
             self.reversalsOnly = reversalsOnly
             self.forceChangesOnly = forceChangesOnly
+            self.candidates = candidates
         }
     }
 
@@ -111,6 +120,10 @@ extension RuleStore {
             // The notes of the TO files whose rules changed: for a whole PDF document its
             // revision history, for web pages the change logs of the pages with changes.
             diff.changeNotes = try changeNotes(edition: to, filesHolding: diff.added + diff.notInFromExcerpt + changed.map(\.to))
+            if options.candidates > 0 {
+                diff.candidates = try CounterpartCandidates.find(
+                    db, older: from, newer: to, removed: diff.removed, added: diff.added, limit: options.candidates)
+            }
             return diff
         }
     }

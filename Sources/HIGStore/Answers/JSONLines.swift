@@ -21,10 +21,14 @@ public enum JSONLines {
     public static func diff(_ diff: EditionDiff, rules: [String: RuleText]) throws -> String {
         var out = ""
         func entry(_ change: String, from: String?, to: String?, pair: EditionDiff.Pair? = nil) throws {
+            // A removed rule's candidates are in TO, an added one's in FROM.
+            let candidates = diff.candidates.map { all in
+                change == "removed" || change == "added" ? (all[from ?? to ?? ""] ?? []) : nil
+            }
             out += try line(
                 DiffLine(
                     change: change, from: from, to: to, pair: pair,
-                    fromRule: from.flatMap { rules[$0] }, toRule: to.flatMap { rules[$0] }))
+                    fromRule: from.flatMap { rules[$0] }, toRule: to.flatMap { rules[$0] }, candidates: candidates))
         }
         for ids in diff.unchanged where ids.count == 2 { try entry("unchanged", from: ids[0], to: ids[1]) }
         for pair in diff.changed { try entry(pair.change.rawValue, from: pair.from, to: pair.to, pair: pair) }
@@ -42,9 +46,12 @@ public enum JSONLines {
         let pair: EditionDiff.Pair?
         let fromRule: RuleText?
         let toRule: RuleText?
+        /// nil: not asked for (`--candidates`), and then no key; else on every line, null but
+        /// for removed and added rules.
+        var candidates: [CounterpartCandidate]?? = nil
 
         enum CodingKeys: String, CodingKey {
-            case change, from, to, similarity, reversal, method, rationale
+            case change, from, to, similarity, reversal, method, rationale, candidates
             case forceChanged = "force_changed"
             case fromText = "from_text", toText = "to_text", fromSource = "from_source", toSource = "to_source"
         }
@@ -64,6 +71,7 @@ public enum JSONLines {
             try c.encode(toRule?.text, forKey: .toText)
             try c.encode(fromRule?.citation, forKey: .fromSource)
             try c.encode(toRule?.citation, forKey: .toSource)
+            if let candidates { try c.encode(candidates, forKey: .candidates) }
         }
     }
 }

@@ -50,10 +50,11 @@ extension RuleStore {
         let options = DiffOptions(
             topic: try arguments.string("topic").map { try resolveTopic($0).slug },
             reversalsOnly: arguments.boolean("reversals_only"),
-            forceChangesOnly: arguments.boolean("force_changes_only"))
+            forceChangesOnly: arguments.boolean("force_changes_only"), candidates: arguments.integer("candidates"))
         let diff = try diff(from: arguments.string("from") ?? "", to: arguments.string("to") ?? "", options: options)
         var rules: [String: RuleMention] = [:]
-        let shown = Set(diff.removed + diff.added + diff.notInExcerpt + diff.notInFromExcerpt + diff.changed.flatMap { [$0.from, $0.to] })
+        var shown = Set(diff.removed + diff.added + diff.notInExcerpt + diff.notInFromExcerpt + diff.changed.flatMap { [$0.from, $0.to] })
+        for candidates in (diff.candidates ?? [:]).values { shown.formUnion(candidates.map(\.rule)) }
         for edition in [diff.from, diff.to] {
             for record in try self.rules(RuleFilter(edition: edition)) where shown.contains(record.id) {
                 rules[record.id] = RuleMention(record)

@@ -99,6 +99,11 @@ public enum AssistantCatalog {
             AssistantParameter(
                 name: "force_changes_only", kind: .boolean, required: false,
                 description: "Only changes of normative force (e.g. prefer → generally use)."),
+            AssistantParameter(
+                name: "candidates", kind: .integer(minimum: 0, maximum: 10, defaultValue: 0), required: false,
+                description: """
+                    For each removed and added rule, up to this many likely counterparts in the other edition                     (`candidates`: rule, the matcher's score, similarity; a link needs a score of 0.25),                     rules the matcher weighed and turned down. 0: none.
+                    """),
         ])
 
     public static let listEditions = AssistantTool(

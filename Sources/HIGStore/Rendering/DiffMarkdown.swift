@@ -9,8 +9,18 @@ extension TextRenderer {
         for (change, count) in diff.counts { out += "| \(change.rawValue) | \(count) |\n" }
         func section(_ title: String, _ ids: [String]) {
             guard !ids.isEmpty else { return }
-            out += "\n## \(title)\n\n| id | rule | source |\n| --- | --- | --- |\n"
-            for id in ids { if let rule = rules[id] { out += "| \(id) | \(cell(rule.text)) | \(cell(rule.citation)) |\n" } }
+            guard let candidates = diff.candidates else {
+                out += "\n## \(title)\n\n| id | rule | source |\n| --- | --- | --- |\n"
+                for id in ids { if let rule = rules[id] { out += "| \(id) | \(cell(rule.text)) | \(cell(rule.citation)) |\n" } }
+                return
+            }
+            out += "\n## \(title)\n\n| id | rule | source | likely counterparts (score) |\n| --- | --- | --- | --- |\n"
+            for id in ids {
+                guard let rule = rules[id] else { continue }
+                let likely = (candidates[id] ?? []).map { "\($0.rule) (\(String(format: "%.2f", $0.score)))" }
+                out +=
+                    "| \(id) | \(cell(rule.text)) | \(cell(rule.citation)) | \(likely.isEmpty ? "none" : likely.joined(separator: "<br>")) |\n"
+            }
         }
         if !diff.changeNotes.isEmpty {
             out += "\n## Apple's change notes in \(diff.to)\n\n| date | note | file |\n| --- | --- | --- |\n"

@@ -22,17 +22,20 @@ extension TextRenderer {
             out +=
                 "  (and \(TextCut.count(diff.notInFromExcerpt.count, "rule")) of \(diff.to) not in the \(diff.from) excerpt, so not called added)\n"
         }
-        func list(_ title: String, _ ids: [String]) {
+        func list(_ title: String, _ ids: [String], candidatesIn other: String? = nil) {
             guard !ids.isEmpty else { return }
             out += "\n" + bold("\(title) (\(ids.count))") + "\n"
             for id in ids {
                 guard let rule = rules[id] else { continue }
                 out += "\n  \(id)  \(rule.citation)\n" + indent(rule.text, by: 4) + "\n"
+                if let other, let candidates = diff.candidates {
+                    out += self.candidates(candidates[id] ?? [], in: other, rules: rules)
+                }
             }
         }
         out += changeNotes(diff.changeNotes, in: diff.to)
-        list("Removed", diff.removed)
-        list("Added", diff.added)
+        list("Removed", diff.removed, candidatesIn: diff.to)
+        list("Added", diff.added, candidatesIn: diff.from)
         out += changed(diff, rules: rules)
         list("Not in the \(diff.to) excerpt", diff.notInExcerpt)
         list("In \(diff.to), not in the \(diff.from) excerpt", diff.notInFromExcerpt)
@@ -43,6 +46,18 @@ extension TextRenderer {
             } else {
                 out += "\n\(TextCut.count(diff.unchanged.count, "unchanged rule")) not shown (--unchanged lists them).\n"
             }
+        }
+        return out
+    }
+
+    /// A removed or added rule's likely counterparts in the other edition, each with the
+    /// matcher's score (a link needs 0.25) and the start of its text.
+    func candidates(_ candidates: [CounterpartCandidate], in edition: String, rules: [String: RuleText]) -> String {
+        guard !candidates.isEmpty else { return "    no likely counterpart in \(edition)\n" }
+        var out = "    likely counterparts in \(edition) (score; a link needs 0.25):\n"
+        for candidate in candidates {
+            let text = rules[candidate.rule].map { TextCut.words($0.text, limit: 90) } ?? ""
+            out += "      \(candidate.rule)  \(format(candidate.score))  \(text)\n"
         }
         return out
     }
@@ -87,6 +102,7 @@ extension TextRenderer {
         if let section = options.section { command += " --section '\(section)'" }
         if options.reversalsOnly { command += " --reversals" }
         if options.forceChangesOnly { command += " --force-changes" }
+        if options.candidates > 0 { command += " --candidates \(options.candidates)" }
         return command
     }
 

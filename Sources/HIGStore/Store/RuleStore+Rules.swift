@@ -42,6 +42,7 @@ extension RuleStore {
     public func ruleTexts(of diff: EditionDiff) throws -> [String: RuleText] {
         try answering {
             var shown = Set(diff.removed + diff.added + diff.notInExcerpt + diff.notInFromExcerpt)
+            for candidates in (diff.candidates ?? [:]).values { shown.formUnion(candidates.map(\.rule)) }
             for pair in diff.changed {
                 shown.insert(pair.from)
                 shown.insert(pair.to)

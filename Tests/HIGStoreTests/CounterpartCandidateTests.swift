@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import HIGStore
+
+/// `hig diff --candidates N`: under each removed and added rule, the rules of the other edition
+/// the matcher weighed for it and turned down, with their scores.
+@Suite("Likely counterparts of removed and added rules")
+struct CounterpartCandidateTests {
+    @Test("2011's removed 'Ask for confirmation of user-initiated actions' has 2014's action-sheet row first")
+    func removedRule() throws {
+        let store = SectionQueryTests.store
+        let diff = try store.diff(from: "ios-2011-03", to: "ios-2014-03", options: .init(topic: "alerts", candidates: 3))
+        let rules = try store.ruleTexts(of: diff)
+        // Read in the texts: 2011 line 2320 and the row of 2014's table of what to use instead
+        // of an alert, "Asks for confirmation of user-initiated tasks — Use an action sheet".
+        let removed = try #require(
+            diff.removed.first { rules[$0]?.text.hasPrefix("Ask for confirmation of user-initiated actions") == true })
+        let first = try #require(diff.candidates?[removed]?.first)
+        #expect(rules[first.rule]?.text.hasPrefix("Asks for confirmation of user-initiated tasks") == true)
+        // Turned down: under the score a pair needs unless the two are each other's best.
+        #expect(first.score > 0 && first.score < 0.45)
+        let all = try #require(diff.candidates)
+        #expect(!all.isEmpty)
+        for (id, candidates) in all {
+            #expect(diff.removed.contains(id) || diff.added.contains(id))
+            let other = diff.removed.contains(id) ? "ios-2014-03-" : "ios-2011-03-"
+            #expect(candidates.count <= 3 && candidates.allSatisfy { $0.rule.hasPrefix(other) && $0.score > 0 })
+            #expect(candidates.map(\.score) == candidates.map(\.score).sorted(by: >))
+            #expect(candidates.allSatisfy { rules[$0.rule] != nil })
+        }
+        #expect(try store.diff(from: "ios-2011-03", to: "ios-2014-03", options: .init(topic: "alerts")).candidates == nil)
+    }
+
+    @Test("In text, JSON and JSON Lines; a count out of 1 to 20 is refused in one line")
+    func formats() throws {
+        let cli = CommandLineTests()
+        let env = ["HIG_EDITIONS": Fixtures.editions.path]
+        try Fixtures.withTemporaryFolder { folder in
+            _ = try cli.hig(["import"], in: folder, environment: env)
+            for value in ["0", "21", "-2"] {
+                let result = try cli.hig(["diff", "2010", "2011", "--candidates", value], in: folder, environment: env)
+                #expect(result.status != 0 && result.stdout.isEmpty)
+                #expect(result.stderr.split(separator: "\n").count <= 2 && result.stderr.contains("--candidates"))
+            }
+            let text = try cli.hig(["diff", "2011", "current", "--candidates", "2"], in: folder, environment: env)
+            #expect(text.status == 0 && text.stdout.contains("--candidates 2"))
+            #expect(text.stdout.contains("likely counterparts in") || text.stdout.contains("no likely counterpart in"))
+            let json = try cli.hig(["diff", "2011", "current", "--candidates", "2", "--format", "json"], in: folder, environment: env)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(object["candidates"] is [String: Any])
+            let plain = try cli.hig(["diff", "2011", "current", "--format", "json"], in: folder, environment: env)
+            #expect((try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? [String: Any])?["candidates"] == nil)
+            let lines = try cli.hig(["diff", "2011", "current", "--candidates", "2", "--format", "jsonl"], in: folder, environment: env)
+            let objects = try lines.stdout.split(separator: "\n").map {
+                try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            }
+            #expect(!objects.isEmpty && objects.allSatisfy { $0.keys.contains("candidates") })
+        }
+    }
+}
