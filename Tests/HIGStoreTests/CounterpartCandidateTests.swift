@@ -57,4 +57,29 @@ struct CounterpartCandidateTests {
             #expect(!objects.isEmpty && objects.allSatisfy { $0.keys.contains("candidates") })
         }
     }
+
+    @Test("hig evolution --candidates: 2011's 'infrequency with which alerts appear', removed in current, has 'Use alerts sparingly' first")
+    func evolution() throws {
+        let cli = CommandLineTests()
+        let env = ["HIG_EDITIONS": Fixtures.editions.path]
+        try Fixtures.withTemporaryFolder { folder in
+            _ = try cli.hig(["import"], in: folder, environment: env)
+            // Read in the texts: "minimize the number of alerts your app displays" (2011) and
+            // "Use alerts sparingly" (the 2022-23 page) are the same advice in new words.
+            let json = try cli.hig(
+                ["evolution", "infrequency of alerts", "--candidates", "2", "--format", "json"], in: folder, environment: env)
+            let lineages = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+            let fates = lineages.compactMap { $0["after"] as? [String: [String: Any]] }.flatMap(\.values)
+            let removed = try #require(fates.first { ($0["rule"] as? String) == "2011-42f6c763" })
+            #expect(removed["removed_in"] as? String == "web-2022-23")
+            let candidates = try #require(removed["candidates"] as? [[String: Any]])
+            #expect(candidates.count <= 2 && (candidates.first?["text"] as? String)?.hasPrefix("Use alerts sparingly") == true)
+            let text = try cli.hig(["evolution", "infrequency of alerts", "--candidates", "2"], in: folder, environment: env)
+            #expect(text.stdout.contains("likely counterparts in web-2022-23") && text.stdout.contains("Use alerts sparingly"))
+            let plain = try cli.hig(["evolution", "infrequency of alerts", "--format", "json"], in: folder, environment: env)
+            #expect(!plain.stdout.contains("\"candidates\""))
+            let refused = try cli.hig(["evolution", "tap", "--candidates", "0"], in: folder, environment: env)
+            #expect(refused.status != 0 && refused.stderr.contains("--candidates takes 1 to 20"))
+        }
+    }
 }

@@ -22,11 +22,23 @@ struct EvolutionCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "At most this many lineages (default: 10).", transform: ArgumentChecks.positiveInteger)
     var limit = 10
 
+    @Option(
+        help: ArgumentHelp(
+            "Under each version removed in a later edition, its N likely counterparts there, with the matcher's score.",
+            valueName: "N"))
+    var candidates: Int?
+
     @Option(help: "text or json.")
     var format: Format = .text
 
+    func validate() throws {
+        if let candidates, !(1...20).contains(candidates) {
+            throw ValidationError("--candidates takes 1 to 20 (how many likely counterparts per rule), not \(candidates)")
+        }
+    }
+
     func run() throws {
-        let answer = try root.openStore().evolution(query.joined(separator: " "), limit: limit)
+        let answer = try root.openStore().evolution(query.joined(separator: " "), limit: limit, candidates: candidates ?? 0)
         switch format {
         case .text: Console.print(Console.renderer.evolution(answer))
         case .json: Console.print(try JSONText.encode(answer.lineages.map { LineageJSON($0, fates: answer.fates) }))

@@ -22,11 +22,17 @@ extension RuleStore {
     /// Reads `query` as a rule id, else as a topic named exactly (slug, name or alias), else as
     /// words to search for; returns the lineages of the rules it names, those spanning most
     /// editions first (for words: the best matches first).
-    public func evolution(_ query: String, limit: Int = 10) throws -> Evolution {
+    /// `candidates`: for each version removed in a later edition, how many of its likely
+    /// counterparts there to give (`CounterpartCandidates`; 0: none).
+    public func evolution(_ query: String, limit: Int = 10, candidates: Int = 0) throws -> Evolution {
         try answering {
             var answer = try lineages(answering: query, limit: limit)
             let versions = answer.lineages.flatMap(\.versions)
             answer.fates = try fates(of: versions, links: answer.lineages.flatMap(\.links))
+            if candidates > 0 {
+                let editionOf = Dictionary(versions.map { ($0.id, $0.edition) }, uniquingKeysWith: { first, _ in first })
+                try addCandidates(to: &answer.fates, editionOf: editionOf, limit: candidates)
+            }
             let order = try editionIDs()
             answer.changeNotes = try order.filter { edition in versions.contains { $0.edition == edition } }.flatMap { edition in
                 try changeNotes(edition: edition, filesHolding: versions.lazy.filter { $0.edition == edition }.map(\.id))

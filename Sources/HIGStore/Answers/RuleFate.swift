@@ -10,9 +10,11 @@ public struct RuleFate: Sendable, Equatable, Encodable {
     public let notInExcerpts: [String]
     /// The first later complete edition; nil when only excerpts follow.
     public let removedIn: String?
+    /// With `--candidates N`: its likely counterparts in `removedIn`, best first (nil: not asked).
+    public var candidates: [CounterpartCandidate]? = nil
 
     enum CodingKeys: String, CodingKey {
-        case rule
+        case rule, candidates
         case notInExcerpts = "not_in_excerpts"
         case removedIn = "removed_in"
     }
@@ -38,5 +40,22 @@ extension RuleStore {
             fates[rule.id] = RuleFate(rule: rule.id, notInExcerpts: excerpts, removedIn: removedIn)
         }
         return fates
+    }
+
+    /// Gives each fate with a `removedIn` its `limit` likely counterparts there, with their texts.
+    func addCandidates(to fates: inout [String: RuleFate], editionOf: [String: String], limit: Int) throws {
+        let removed = fates.values.filter { $0.removedIn != nil && editionOf[$0.rule] != nil }
+        let byPair = Dictionary(grouping: removed) { [editionOf[$0.rule]!, $0.removedIn!] }
+        for (pair, pairFates) in byPair.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+            let found = try CounterpartCandidates.find(
+                db, older: pair[0], newer: pair[1], removed: pairFates.map(\.rule), added: [], limit: limit)
+            for fate in pairFates {
+                fates[fate.rule]?.candidates = try (found[fate.rule] ?? []).map { candidate in
+                    var candidate = candidate
+                    candidate.text = try rule(id: candidate.rule)?.text
+                    return candidate
+                }
+            }
+        }
     }
 }

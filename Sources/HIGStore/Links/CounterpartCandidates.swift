@@ -13,6 +13,8 @@ public struct CounterpartCandidate: Sendable, Equatable, Encodable {
     public let score: Double
     /// The cosine of the two rules' words (the `similarity` of a link).
     public let similarity: Double
+    /// The candidate's text, where the answer does not give it otherwise (`hig evolution`).
+    public var text: String? = nil
 }
 
 enum CounterpartCandidates {

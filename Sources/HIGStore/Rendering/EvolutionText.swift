@@ -61,7 +61,12 @@ extension TextRenderer {
             } else {
                 out += indent(wordDiff(before.joined(separator: " "), version.text)) + "\n"
             }
-            if let fate = fates[version.id] { out += "   then: \(Self.sentence(fate))\n" }
+            if let fate = fates[version.id] {
+                out += "   then: \(Self.sentence(fate))\n"
+                if let likely = fate.candidates, let removedIn = fate.removedIn {
+                    out += candidates(likely, in: removedIn, indent: 3) { id in likely.first { $0.rule == id }?.text }
+                }
+            }
         }
         return out
     }
