@@ -177,6 +177,19 @@ async def evolution(session):
                 if l["from"] == "2011-87efb4bd" and l["to"] == "web-2022-23-bf953825"]
     check("evolution of words: the tap/choose reversal, curated", len(reversal) == 1 and reversal[0]["reversal"]
           and reversal[0]["method"] == "curated", reversal)
+    _, _, answer = await call(session, "rule_evolution", {"query": "infrequency of alerts", "candidates": 2})
+    fates = [f for lin in answer["lineages"] for f in lin["after"].values()]
+    removed = [f for f in fates if f["rule"] == "2011-42f6c763"]
+    # Read in the texts: 2011's "minimize the number of alerts" is the 2022-23 page's "Use alerts sparingly".
+    check("evolution with candidates: 2011's 'infrequency of alerts', removed in current, has 'Use alerts sparingly' first",
+          len(removed) == 1 and removed[0]["removed_in"] == "web-2022-23"
+          and removed[0]["candidates"][0]["text"].startswith("Use alerts sparingly")
+          and len(removed[0]["candidates"]) <= 2, removed)
+    _, _, answer = await call(session, "rule_evolution", {"query": "infrequency of alerts"})
+    fates = [f for lin in answer["lineages"] for f in lin["after"].values()]
+    check("evolution without candidates: 'after' says removed in current, without candidates",
+          any(f["rule"] == "2011-42f6c763" and f["removed_in"] == "web-2022-23" for f in fates)
+          and all("candidates" not in f for f in fates), fates)
     await expect_tool_error(session, "evolution with limit 0", "rule_evolution", {"query": "tap", "limit": 0}, "limit")
     await expect_tool_error(session, "evolution without a query", "rule_evolution", {"limit": 2}, "query", "required")
 

@@ -33,15 +33,19 @@ extension RuleStore {
     }
 
     func evolutionAnswer(_ arguments: AssistantArguments) throws -> EvolutionAnswer {
-        let answer = try evolution(arguments.string("query") ?? "", limit: arguments.integer("limit"))
+        let answer = try evolution(
+            arguments.string("query") ?? "", limit: arguments.integer("limit"), candidates: arguments.integer("candidates"))
         let reading: EvolutionAnswer.Reading =
             switch answer.reading {
             case .rule(let id): .init(kind: "rule", value: id)
             case .topic(let slug): .init(kind: "topic", value: slug)
             case .words(let words): .init(kind: "words", value: words)
             }
-        let lineages = answer.lineages.map {
-            EvolutionAnswer.LineageJSON(editions: $0.editions, versions: $0.versions.map { CitedRule(record: $0) }, links: $0.links)
+        let lineages = answer.lineages.map { lineage in
+            let ids = Set(lineage.versions.map(\.id))
+            return EvolutionAnswer.LineageJSON(
+                editions: lineage.editions, versions: lineage.versions.map { CitedRule(record: $0) }, links: lineage.links,
+                after: answer.fates.filter { ids.contains($0.key) })
         }
         return EvolutionAnswer(reading: reading, lineages: lineages, omitted: answer.omitted)
     }

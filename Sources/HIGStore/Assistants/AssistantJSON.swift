@@ -110,6 +110,8 @@ struct EvolutionAnswer: Encodable {
         let editions: [String]
         let versions: [CitedRule]
         let links: [LinkRecord]
+        /// What became of each version no later edition continues, by rule id.
+        let after: [String: RuleFate]
     }
 
     let reading: Reading
