@@ -16,6 +16,13 @@ enum ArgumentChecks {
         return value
     }
 
+    /// `--candidates N` of `hig diff` and `hig evolution`: how many likely counterparts per rule.
+    static func candidateCount(_ value: Int?) throws {
+        if let value, !(1...20).contains(value) {
+            throw ValidationError("--candidates takes 1 to 20 (how many likely counterparts per rule), not \(value)")
+        }
+    }
+
     /// The library's error inside an argument parser's error: a check in `validate()` that
     /// throws a `HIGError` is wrapped by the parser, and is printed as the library says it.
     static func higError(in error: any Error, depth: Int = 0) -> HIGError? {

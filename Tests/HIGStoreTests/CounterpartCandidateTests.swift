@@ -31,12 +31,19 @@ struct CounterpartCandidateTests {
         #expect(try store.diff(from: "ios-2011-03", to: "ios-2014-03", options: .init(topic: "alerts")).candidates == nil)
     }
 
-    @Test("In text, JSON and JSON Lines; a count out of 1 to 20 is refused in one line")
-    func formats() throws {
+    /// `body` in a folder holding the seeds' database, with `hig` and the environment that finds them.
+    static func withSeeds(_ body: (CommandLineTests, URL, [String: String]) throws -> Void) throws {
         let cli = CommandLineTests()
         let env = ["HIG_EDITIONS": Fixtures.editions.path]
         try Fixtures.withTemporaryFolder { folder in
             _ = try cli.hig(["import"], in: folder, environment: env)
+            try body(cli, folder, env)
+        }
+    }
+
+    @Test("In text, JSON and JSON Lines; a count out of 1 to 20 is refused in one line")
+    func formats() throws {
+        try Self.withSeeds { cli, folder, env in
             for value in ["0", "21", "-2"] {
                 let result = try cli.hig(["diff", "2010", "2011", "--candidates", value], in: folder, environment: env)
                 #expect(result.status != 0 && result.stdout.isEmpty)
@@ -60,10 +67,7 @@ struct CounterpartCandidateTests {
 
     @Test("hig evolution --candidates: 2011's 'infrequency with which alerts appear', removed in current, has 'Use alerts sparingly' first")
     func evolution() throws {
-        let cli = CommandLineTests()
-        let env = ["HIG_EDITIONS": Fixtures.editions.path]
-        try Fixtures.withTemporaryFolder { folder in
-            _ = try cli.hig(["import"], in: folder, environment: env)
+        try Self.withSeeds { cli, folder, env in
             // Read in the texts: "minimize the number of alerts your app displays" (2011) and
             // "Use alerts sparingly" (the 2022-23 page) are the same advice in new words.
             let json = try cli.hig(

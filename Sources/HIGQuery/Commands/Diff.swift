@@ -45,9 +45,7 @@ struct Diff: ParsableCommand {
     var format: Format = .text
 
     func validate() throws {
-        if let candidates, !(1...20).contains(candidates) {
-            throw ValidationError("--candidates takes 1 to 20 (how many likely counterparts per rule), not \(candidates)")
-        }
+        try ArgumentChecks.candidateCount(candidates)
     }
 
     func run() throws {

@@ -67,7 +67,9 @@ public enum AssistantCatalog {
             reworded, revised, replaced, split, merged; similarity; reversal and normative-force \
             flags; a curated link's reason). The query is read as a rule id, else a topic named \
             exactly (slug, name or alias, e.g. "button colors"), else words to search for; \
-            `reading` says which. `after` says, by rule id, what became of a version no later             edition continues (not_in_excerpts, removed_in). Use it for "what did the HIG say about             X in 2008, and now?".
+            `reading` says which. `after` says, by rule id, what became of a version no later \
+            edition continues (not_in_excerpts, removed_in). Use it for "what did the HIG say about \
+            X in 2008, and now?".
             """,
         parameters: [
             AssistantParameter(
@@ -79,7 +81,9 @@ public enum AssistantCatalog {
             AssistantParameter(
                 name: "candidates", kind: .integer(minimum: 0, maximum: 10, defaultValue: 0), required: false,
                 description: """
-                    For each version removed in a later edition, up to this many likely counterparts there                     (`after[id].candidates`: rule, the matcher's score, similarity, text; a link needs a                     score of 0.25), rules the matcher weighed and turned down. 0: none.
+                    For each version removed in a later edition, up to this many likely counterparts there \
+                    (`after[id].candidates`: rule, the matcher's score, similarity, text; a link needs a \
+                    score of 0.25), rules the matcher weighed and turned down. 0: none.
                     """),
         ])
 
@@ -107,7 +111,9 @@ public enum AssistantCatalog {
             AssistantParameter(
                 name: "candidates", kind: .integer(minimum: 0, maximum: 10, defaultValue: 0), required: false,
                 description: """
-                    For each removed and added rule, up to this many likely counterparts in the other edition                     (`candidates`: rule, the matcher's score, similarity; a link needs a score of 0.25),                     rules the matcher weighed and turned down. 0: none.
+                    For each removed and added rule, up to this many likely counterparts in the other edition \
+                    (`candidates`: rule, the matcher's score, similarity; a link needs a score of 0.25), \
+                    rules the matcher weighed and turned down. 0: none.
                     """),
         ])
 

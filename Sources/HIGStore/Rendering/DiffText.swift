@@ -29,7 +29,7 @@ extension TextRenderer {
                 guard let rule = rules[id] else { continue }
                 out += "\n  \(id)  \(rule.citation)\n" + indent(rule.text, by: 4) + "\n"
                 if let other, let candidates = diff.candidates {
-                    out += self.candidates(candidates[id] ?? [], in: other) { rules[$0]?.text }
+                    out += self.candidates(candidates[id] ?? [], in: other) { rules[$0.rule]?.text }
                 }
             }
         }
@@ -53,13 +53,13 @@ extension TextRenderer {
     /// A removed or added rule's likely counterparts in the other edition, each with the
     /// matcher's score (a link needs 0.25) and the start of its text.
     func candidates(
-        _ candidates: [CounterpartCandidate], in edition: String, indent: Int = 4, text: (String) -> String?
+        _ candidates: [CounterpartCandidate], in edition: String, indent: Int = 4, text: (CounterpartCandidate) -> String?
     ) -> String {
         let margin = String(repeating: " ", count: indent)
         guard !candidates.isEmpty else { return margin + "no likely counterpart in \(edition)\n" }
         var out = margin + "likely counterparts in \(edition) (score; a link needs 0.25):\n"
         for candidate in candidates {
-            let words = text(candidate.rule).map { TextCut.words($0, limit: 90) } ?? ""
+            let words = text(candidate).map { TextCut.words($0, limit: 90) } ?? ""
             out += margin + "  \(candidate.rule)  \(format(candidate.score))  \(words)\n"
         }
         return out

@@ -64,7 +64,7 @@ extension TextRenderer {
             if let fate = fates[version.id] {
                 out += "   then: \(Self.sentence(fate))\n"
                 if let likely = fate.candidates, let removedIn = fate.removedIn {
-                    out += candidates(likely, in: removedIn, indent: 3) { id in likely.first { $0.rule == id }?.text }
+                    out += candidates(likely, in: removedIn, indent: 3) { $0.text }
                 }
             }
         }
