@@ -35,6 +35,10 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case searchTooSlow(String, limit: Duration)
     case invalidLimit(Int)
     case editionsOutOfOrder(from: String, to: String)
+    case linkRulesOutOfOrder(from: String, fromEdition: String, to: String, toEdition: String)
+    case linkEditionsNotCompared(from: String, to: String, between: String)
+    case linkReasonMissing
+    case noLinkDecision(from: String, to: String)
     case outputFolderMissing(path: String, folder: String)
     case outputIsDirectory(path: String)
     case outputUnwritable(path: String, reason: String)
@@ -118,6 +122,14 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "the search \(Self.quoted(query)) was stopped after \(Self.seconds(limit)) s; use fewer or more specific words (a short prefix* matches many words)"
         case .editionsOutOfOrder(let from, let to):
             "\(from) does not come before \(to); give the older edition first (see `hig editions`)"
+        case .linkRulesOutOfOrder(let from, let fromEdition, let to, let toEdition):
+            "\(from) (\(fromEdition)) does not come before \(to) (\(toEdition)); give the older rule first (nothing was written)"
+        case .linkEditionsNotCompared(let from, let to, let between):
+            "\(from) and \(to) are never compared: \(between), a complete edition, stands between their editions; decide on links between rules of consecutive editions (nothing was written)"
+        case .linkReasonMissing:
+            "a decision needs its reason: say why with --why \"...\" (nothing was written)"
+        case .noLinkDecision(let from, let to):
+            "you have made no decision on \(from) → \(to); list decisions with `hig link list` (nothing was written)"
         case .invalidLimit(let limit):
             "--limit must be a positive integer (got \(limit))"
         case .outputFolderMissing(let path, let folder):

@@ -218,6 +218,18 @@ struct CuratedLinkInputTests {
                 #"{"format": 1, "links": [{"from": {"file": "one.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "change": "replaced", "why": " "}]}"#,
                 "gives no reason"
             ),
+            (
+                #"{"format": 1, "links": [{"from": {"file": "one.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "why": "x"}]}"#,
+                "links[0] gives no change"
+            ),
+            (
+                #"{"format": 1, "links": [{"from": {"file": "one.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "verdict": "reject", "change": "replaced", "why": "x"}]}"#,
+                "links[0] rejects a link and gives it a change"
+            ),
+            (
+                #"{"format": 1, "links": [{"from": {"file": "one.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "verdict": "maybe", "why": "x"}]}"#,
+                "links[0].verdict 'maybe' is not confirm or reject"
+            ),
             (#"{"format": 1, "links": ["#, "not a curated-links file"),
         ])
     func brokenLink(json: String, message: String) throws {

@@ -32,6 +32,9 @@ public struct ImportReport: Sendable, Equatable {
     /// True when rule topics were computed anew (rules or the taxonomy changed).
     public let topicsRecomputed: Bool
     public var unaccountedLines: [UnaccountedLine] = []
+    /// Decisions about links (`hig link`, the curated-links file) the linker no longer follows,
+    /// with why: a rule's words changed, an edition was removed or inserted between the two.
+    public var decisionsNotApplied: [LinkDecision] = []
 
     public var changedAnything: Bool {
         filesRemoved > 0 || !editionsRemoved.isEmpty || topicsRecomputed || editions.contains { $0.filesWritten > 0 }

@@ -45,14 +45,18 @@ public enum Importer {
             let topicsRecomputed = try plan.changesRules || !written.isEmpty || TopicAssigner.isStale(db, taxonomy: taxonomy)
             if topicsRecomputed { try TopicAssigner.assign(db, taxonomy: taxonomy) }
             timer.lap("topics")
-            if try topicsRecomputed || Linker.isStale(db, lexicon: .bundled, curated: corpus.curatedLinks) {
+            try LinkDecisions.replaceEditionDecisions(with: corpus.curatedLinks, db)
+            let decisions = try LinkDecisions.inForce(db)
+            if try topicsRecomputed || Linker.isStale(db, lexicon: .bundled, curated: decisions) {
                 // A failed preparation is no failure of the import: the terms are then read from the database.
-                try Linker.link(db, curated: corpus.curatedLinks, prepared: try? lineageTerms?.take().get())
+                try Linker.link(db, curated: decisions, prepared: try? lineageTerms?.take().get())
             }
             timer.lap("lineage")
             // Former ids point at rules, which the writes above may have replaced.
             try EditionAliases.writeFormerRuleIDs(corpus, db)
-            return report(corpus, plan, written: written, topicsRecomputed: topicsRecomputed)
+            var done = report(corpus, plan, written: written, topicsRecomputed: topicsRecomputed)
+            done.decisionsNotApplied = try LinkDecisions.listed(db).filter { !$0.applies && $0.note != LinkDecisions.overridden }
+            return done
         }
     }
 

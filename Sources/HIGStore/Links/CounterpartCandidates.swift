@@ -6,7 +6,8 @@
 /// reader to judge.
 ///
 /// Made at query time from the two editions alone (any two, not only consecutive ones), the
-/// same way the import makes them, so the scores are the import's for a consecutive pair.
+/// same way the import makes them, so the scores are the import's for a consecutive pair. A
+/// pair a decision rejects (`hig link reject`) is no candidate.
 public struct CounterpartCandidate: Sendable, Equatable, Encodable {
     public let rule: String
     /// The matcher's score of the pair: words, lead, topics, place, kind, subjects.
@@ -33,7 +34,9 @@ enum CounterpartCandidates {
         let olderTerms = try corpus.load(edition: olderIndex, db)
         let newerTerms = try corpus.load(edition: newerIndex, db)
         let (earlier, later) = LinkCorpus.vectors(olderTerms, newerTerms, termCount: corpus.termCount)
-        let lists = RuleMatcher().candidateLists(earlier: earlier, later: later, termCount: corpus.termCount, nearest: nil)
+        let lists = RuleMatcher().candidateLists(
+            earlier: earlier, later: later, termCount: corpus.termCount, nearest: nil,
+            forbidden: try rejected(db, earlier: earlier, later: later))
         var found: [String: [CounterpartCandidate]] = [:]
         let addedIDs = Set(added)
         for l in later.rules.indices where addedIDs.contains(later.rules[l].id) {
@@ -51,5 +54,18 @@ enum CounterpartCandidates {
             }
         }
         return found.filter { !$0.value.isEmpty }
+    }
+
+    /// The pairs of the two editions a decision rejects: a rejected counterpart is no candidate.
+    private static func rejected(_ db: Database, earlier: LinkableRules, later: LinkableRules) throws -> ForbiddenPairs {
+        let rejections = try LinkDecisions.inForce(db).filter { $0.verdict == .reject }
+        guard !rejections.isEmpty else { return .none }
+        let earlierPlace = Dictionary(uniqueKeysWithValues: earlier.rules.indices.map { (earlier.rules[$0].id, $0) })
+        let laterPlace = Dictionary(uniqueKeysWithValues: later.rules.indices.map { (later.rules[$0].id, $0) })
+        var forbidden = ForbiddenPairs()
+        for rejection in rejections {
+            if let p = earlierPlace[rejection.from], let l = laterPlace[rejection.to] { forbidden.insert(earlier: p, later: l) }
+        }
+        return forbidden
     }
 }

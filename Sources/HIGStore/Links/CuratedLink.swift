@@ -1,15 +1,39 @@
 import Foundation
 
-/// A link no algorithm should be trusted to guess, set down by hand with its reason: the file
-/// an editions manifest names under `curated_links`.
+/// A decision no algorithm should be trusted to make, set down by hand with its reason: a link
+/// confirmed, or a pair of rules that must not be linked.
 ///
-/// Links name rules by file and line, as a reader finds them, and are resolved to rule ids at
-/// import. They must stay a small minority: the matcher finds the rest by itself.
+/// Decisions come from the file an editions manifest names under `curated_links` (they name
+/// rules by file and line, as a reader finds them, resolved to rule ids at import) and from a
+/// reader's `hig link confirm|reject` (by rule id, kept in the database across imports). They
+/// must stay a small minority: the matcher finds the rest by itself.
 public struct CuratedLink: Sendable, Equatable {
+    public enum Verdict: String, Sendable, Codable, CaseIterable {
+        /// The two rules are linked, whatever the matcher would do.
+        case confirm
+        /// The two rules are never linked; the matcher looks for other counterparts.
+        case reject
+    }
+
+    /// Where a decision was set down: the `origin` column of `link_decisions`.
+    public enum Origin: String, Sendable, Codable {
+        /// The editions' curated-links file, replaced at each import.
+        case editions
+        /// `hig link confirm|reject`, kept until `hig link forget`.
+        case reader
+    }
+
     public let from: String
     public let to: String
-    public let change: ChangeClass
+    public let verdict: Verdict
+    /// A confirmed link's change class; nil when it is to be read off the two texts as the
+    /// matcher's links are (always nil for a rejection).
+    public let change: ChangeClass?
     public let why: String
+    public var origin: Origin = .editions
+
+    /// The change classes a confirmed link may be given.
+    public static let changeClasses: [ChangeClass] = [.unchanged, .reworded, .revised, .replaced, .split, .merged]
 
     struct File: Decodable {
         struct Place: Decodable {
@@ -20,7 +44,8 @@ public struct CuratedLink: Sendable, Equatable {
         struct Entry: Decodable {
             let from: Place
             let to: Place
-            let change: String
+            let verdict: String?
+            let change: String?
             let why: String
         }
 
@@ -28,7 +53,8 @@ public struct CuratedLink: Sendable, Equatable {
         let links: [Entry]
     }
 
-    /// Reads and resolves `name` in `folder` against the corpus's rules.
+    /// Reads and resolves `name` in `folder` against the corpus's rules. An entry is a
+    /// confirmation unless its `verdict` is `reject`; a confirmation needs its `change`.
     static func load(_ name: String, folder: URL, sources: [Corpus.Source]) throws -> [CuratedLink] {
         let url = try SourceFile.resolve(name, in: folder)
         let path = url.path(percentEncoded: false)
@@ -48,21 +74,36 @@ public struct CuratedLink: Sendable, Equatable {
             return rule.id
         }
         return try file.links.enumerated().map { index, entry in
-            let allowed: [ChangeClass] = [.unchanged, .reworded, .revised, .replaced, .split, .merged]
-            guard let change = ChangeClass(rawValue: entry.change), allowed.contains(change) else {
-                throw HIGError.manifestInvalid(
-                    path: path,
-                    reason: "links[\(index)].change '\(entry.change)' is not one of \(allowed.map(\.rawValue).joined(separator: ", "))")
+            guard let verdict = Verdict(rawValue: entry.verdict ?? "confirm") else {
+                throw HIGError.manifestInvalid(path: path, reason: "links[\(index)].verdict '\(entry.verdict!)' is not confirm or reject")
+            }
+            let change = try entry.change.map { name in
+                guard let change = ChangeClass(rawValue: name), changeClasses.contains(change) else {
+                    throw HIGError.manifestInvalid(
+                        path: path,
+                        reason: "links[\(index)].change '\(name)' is not one of \(changeClasses.map(\.rawValue).joined(separator: ", "))")
+                }
+                return change
+            }
+            switch (verdict, change) {
+            case (.confirm, nil):
+                throw HIGError.manifestInvalid(path: path, reason: "links[\(index)] gives no change")
+            case (.reject, .some):
+                throw HIGError.manifestInvalid(path: path, reason: "links[\(index)] rejects a link and gives it a change")
+            default: break
             }
             guard !entry.why.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw HIGError.manifestInvalid(path: path, reason: "links[\(index)] gives no reason ('why')")
             }
             return CuratedLink(
-                from: try rule(entry.from, entry: index), to: try rule(entry.to, entry: index), change: change, why: entry.why)
+                from: try rule(entry.from, entry: index), to: try rule(entry.to, entry: index), verdict: verdict,
+                change: change, why: entry.why)
         }
     }
 
+    /// What the lineage depends on of the decisions: a re-import relinks when it changes.
     static func digest(_ links: [CuratedLink]) -> String {
-        links.map { "\($0.from)>\($0.to):\($0.change.rawValue)" }.joined(separator: ",")
+        links.map { "\($0.from)>\($0.to):\($0.verdict == .reject ? "reject" : $0.change?.rawValue ?? "read")" }
+            .joined(separator: ",")
     }
 }

@@ -2,8 +2,11 @@ extension Linker {
     /// What linking an edition needs from the editions before it, handed to the thread that
     /// finds its links and back.
     struct LinkState: Sendable {
+        /// The confirmed links into each rule.
         let curatedTo: [String: [CuratedLink]]
-        /// Where each rule a curated link names is: (edition, place in it).
+        /// The rejected links into each rule: the ids of the earlier rules it must not link to.
+        let rejectedInto: [String: [String]]
+        /// Where each rule a decision names is: (edition, place in it).
         var curatedPlace: [String: (edition: Int, rule: Int)] = [:]
         /// Editions are read when a pair first needs them and dropped when no later pair can.
         var loaded: [Int: EditionTerms] = [:]
@@ -16,7 +19,10 @@ extension Linker {
         /// same bytes): the earlier side of the next pair, without reading most texts again.
         var namedTerms: [Int: [NamedTerms?]] = [:]
 
-        init(curatedTo: [String: [CuratedLink]]) { self.curatedTo = curatedTo }
+        init(decisions: [CuratedLink]) {
+            curatedTo = Dictionary(grouping: decisions.filter { $0.verdict == .confirm }, by: \.to)
+            rejectedInto = Dictionary(grouping: decisions.filter { $0.verdict == .reject }, by: \.to).mapValues { $0.map(\.from) }
+        }
 
         /// The links found into edition `k`, and what the next pairs need of them.
         struct Found: Sendable {
@@ -87,7 +93,7 @@ extension Linker {
             let known = back == k - 1 && eligible.count == earlierRules.count && unmatched.count == laterRules.count ? nearest[k] : nil
             let matched = matcherLinks(
                 eligible, unmatched, earlierRules, laterRules, matcher: matcher, termCount: termCount,
-                nearest: known)
+                nearest: known, forbidden: rejectedPairs(from: back, eligible, into: laterEdition, unmatched))
             found.timings.matching += ContinuousClock.now - matchStarted
             for link in matched { descendants[link.from] = true }
             links += matched
@@ -124,16 +130,36 @@ extension Linker {
             return (links, left)
         }
 
+        /// The rejected pairs between the rules `eligible` of edition `back` and `unmatched` of the
+        /// later edition, as places in those two lists (the matcher's rules).
+        private func rejectedPairs(
+            from back: Int, _ eligible: [Int], into laterEdition: EditionTerms, _ unmatched: [Int]
+        ) -> ForbiddenPairs {
+            guard !rejectedInto.isEmpty else { return .none }
+            var forbidden = ForbiddenPairs()
+            var placeInEligible: [Int: Int]?
+            for (l, laterIndex) in unmatched.enumerated() {
+                guard let rejected = rejectedInto[laterEdition.rules[laterIndex].id] else { continue }
+                let places = placeInEligible ?? Dictionary(uniqueKeysWithValues: eligible.enumerated().map { ($1, $0) })
+                placeInEligible = places
+                for from in rejected {
+                    guard let place = curatedPlace[from], place.edition == back, let p = places[place.rule] else { continue }
+                    forbidden.insert(earlier: p, later: l)
+                }
+            }
+            return forbidden
+        }
+
         /// The matcher's links between the rules `eligible` of the earlier edition and `unmatched`
         /// of the later one, as places in the two editions.
         private func matcherLinks(
             _ eligible: [Int], _ unmatched: [Int], _ earlierRules: LinkableRules, _ laterRules: LinkableRules,
-            matcher: RuleMatcher, termCount: Int, nearest: [[Int32]]?
+            matcher: RuleMatcher, termCount: Int, nearest: [[Int32]]?, forbidden: ForbiddenPairs
         ) -> [FoundLink] {
             // All of an edition's rules in play (the usual case): its vectors as they are.
             let earlier = eligible.count == earlierRules.count ? earlierRules : earlierRules.subset(eligible)
             let later = unmatched.count == laterRules.count ? laterRules : laterRules.subset(unmatched)
-            return matcher.match(earlier: earlier, later: later, termCount: termCount, nearest: nearest).map { link in
+            return matcher.match(earlier: earlier, later: later, termCount: termCount, nearest: nearest, forbidden: forbidden).map { link in
                 let (from, to) = (eligible[link.earlier], unmatched[link.later])
                 let change: ChangeClass? =
                     switch link.shape {

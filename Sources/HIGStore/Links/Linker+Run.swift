@@ -24,7 +24,7 @@ extension Linker {
         ) throws {
             self.db = db
             self.matcher = matcher
-            state = LinkState(curatedTo: Dictionary(grouping: curated, by: \.to))
+            state = LinkState(decisions: curated)
             if let terms = prepared, let sourceIDs = try terms.sourceIDs(in: db, lexicon: lexicon) {
                 corpus = terms.corpus
                 preparedEditions = terms.editions

@@ -56,10 +56,10 @@ extension RuleMatcher {
     }
 
     /// Each later rule's best candidates, best first. `nearest`: what `nearest(earlier:later:termCount:)`
-    /// gives for these rules, when it was found before.
+    /// gives for these rules, when it was found before; a `forbidden` pair is no candidate.
     func candidateLists(
         earlier: LinkableRules, later: LinkableRules, termCount: Int,
-        nearest known: [[Int32]]?
+        nearest known: [[Int32]]?, forbidden: ForbiddenPairs = .none
     ) -> CandidateLists {
         let nearest = known ?? self.nearest(earlier: earlier, later: later, termCount: termCount)
         let perRule = max(1, nearest.lazy.map(\.count).max() ?? 1)
@@ -79,6 +79,7 @@ extension RuleMatcher {
                 lead.fill(later.lead, l)
                 for index in nearest[l] {
                     let p = Int(index)
+                    if forbidden.contains(earlier: p, later: l) { continue }
                     let cosine = words.dot(earlier.text, p)
                     let score = self.score(later, l, earlier, p, cosine: cosine, leadCosine: lead.dot(earlier.lead, p))
                     let candidate = Candidate(earlier: p, cosine: cosine, score: score)

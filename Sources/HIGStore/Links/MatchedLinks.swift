@@ -4,11 +4,17 @@ struct MatchedLinks {
     /// The index in `links` of the first link made for each rule, on each side.
     private var earlierTaken: [Int?]
     private var laterTaken: [Int?]
+    /// Pairs no pass may link (rejected by a reader or the curated-links file).
+    let forbidden: ForbiddenPairs
 
-    init(earlier: Int, later: Int) {
+    init(earlier: Int, later: Int, forbidden: ForbiddenPairs = .none) {
         earlierTaken = [Int?](repeating: nil, count: earlier)
         laterTaken = [Int?](repeating: nil, count: later)
+        self.forbidden = forbidden
     }
+
+    /// Whether a pass may link the two rules.
+    func allows(earlier: Int, later: Int) -> Bool { !forbidden.contains(earlier: earlier, later: later) }
 
     /// The first link made for rule `rule` of `side`, nil while none was.
     func taken(_ side: RuleSide, _ rule: Int) -> Int? {

@@ -19,7 +19,8 @@ extension RuleMatcher {
         }
         for l in later.indices {
             let key = later.rules[l].sameWordsKey
-            guard let p = firstWithSameWords[key], p >= 0 else { continue }
+            // A rejected pair leaves the earlier rule waiting for the next later rule of its words.
+            guard let p = firstWithSameWords[key], p >= 0, found.allows(earlier: p, later: l) else { continue }
             firstWithSameWords[key] = nextWithSameWords[p]
             found.add(Link(earlier: p, later: l, cosine: later.cosine(l, earlier, p), score: 2, shape: .single))
         }
@@ -81,7 +82,7 @@ extension RuleMatcher {
                 let (cosine, score) = self.score(later, m, earlier, p)
                 // Under unrelated subjects, a rule is not in the other's place (the edition's
                 // start or end stood for a neighbour).
-                guard cosine >= gapCosine, !later.standApart(m, earlier, p) else { continue }
+                guard cosine >= gapCosine, !later.standApart(m, earlier, p), found.allows(earlier: p, later: m) else { continue }
                 found.add(Link(earlier: p, later: m, cosine: cosine, score: score, shape: .single))
             }
         }

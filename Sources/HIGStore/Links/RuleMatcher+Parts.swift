@@ -50,6 +50,8 @@ extension RuleMatcher {
             for n in [part - 1, part + 1] where parts.indices.contains(n) && parts.isNeighbour(part, of: parts, n) {
                 guard let taken = found.taken(direction.partSide, n), found.links[taken].shape != direction.otherShape else { continue }
                 let whole = direction.wholeSide.rule(of: found.links[taken])
+                let pair = direction.pair(part: part, whole: whole)
+                guard found.allows(earlier: pair.earlier, later: pair.later) else { continue }
                 let gain = wholes.coverageGain(whole, by: part, beyond: n, of: parts)
                 guard gain >= max(splitLeastGain, splitGain * (1 - wholes.containment(whole, in: parts, n))),
                     parts.containment(part, in: wholes, whole) >= splitPartContainment,

@@ -55,15 +55,19 @@ struct RuleMatcher: Sendable {
     var positionWeight = 0.05
 
     /// The links between the two editions' rules, in the later rules' order. `nearest`:
-    /// `nearest(earlier:later:termCount:)` of these rules when it was found before.
+    /// `nearest(earlier:later:termCount:)` of these rules when it was found before; `forbidden`:
+    /// pairs never to link (no candidate, and no pass links them).
     ///
     /// Each pass takes only rules no pass before it took (a split or merge adds a second rule to
     /// a link already made), so the order of the passes is the order of their trust.
-    func match(earlier: LinkableRules, later: LinkableRules, termCount: Int, nearest: [[Int32]]? = nil) -> [Link] {
+    func match(
+        earlier: LinkableRules, later: LinkableRules, termCount: Int, nearest: [[Int32]]? = nil,
+        forbidden: ForbiddenPairs = .none
+    ) -> [Link] {
         guard !earlier.isEmpty, !later.isEmpty else { return [] }
-        let candidates = candidateLists(earlier: earlier, later: later, termCount: termCount, nearest: nearest)
+        let candidates = candidateLists(earlier: earlier, later: later, termCount: termCount, nearest: nearest, forbidden: forbidden)
         let byEarlier = candidates.byEarlier(count: earlier.count)
-        var found = MatchedLinks(earlier: earlier.count, later: later.count)
+        var found = MatchedLinks(earlier: earlier.count, later: later.count, forbidden: forbidden)
         linkSameWords(earlier, later, &found)
         linkBestPairs(earlier, later, candidates, &found)
         for direction in [PartDirection.split, .merge] {

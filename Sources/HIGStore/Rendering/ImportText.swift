@@ -25,5 +25,12 @@ extension TextRenderer {
         report.unaccountedLines.map { line in
             "warning: \(line.file):\(line.line): a line of words in no rule, heading or set-aside: \"\(line.text)\""
         }
+            + report.decisionsNotApplied.map { decision in
+                let verb = decision.verdict == .confirm ? "confirmed" : "rejected"
+                return
+                    "warning: the link \(decision.from) → \(decision.to) \(decision.origin == .reader ? "you" : "the curated-links file") "
+                    + "\(verb) no longer applies: \(decision.note ?? "")"
+                    + " (`hig link list` shows it; `hig link forget` removes yours)"
+            }
     }
 }

@@ -195,7 +195,7 @@ public final class RuleStore {
 
     /// Write-ahead logging (readers never wait for the writer), and a commit that survives a
     /// power cut.
-    private static func prepareForWriting(_ db: Database) throws {
+    static func prepareForWriting(_ db: Database) throws {
         try db.setJournalMode("wal")
         try db.execute("PRAGMA synchronous = FULL")
         try useImportCache(db)
@@ -260,7 +260,7 @@ public final class RuleStore {
     }
 
     /// A file SQLite can read but that hig did not write is refused before anything is changed.
-    private static func checkIsHIGDatabase(_ db: Database) throws {
+    static func checkIsHIGDatabase(_ db: Database) throws {
         let tables = try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'").map { $0.string("name") }
         if !tables.isEmpty && !tables.contains("schema_migrations") {
             throw HIGError.notADatabase(path: db.path)

@@ -1,0 +1,100 @@
+import ArgumentParser
+import HIGStore
+
+struct Link: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Confirm or reject a lineage link, forget such a decision, or list them.",
+        discussion: """
+            A decision names two rules by id, the earlier first (see `hig diff --candidates` and \
+            `hig evolution --candidates` for likely counterparts). It is kept in the database across \
+            imports, and every edition is relinked with it at once: a confirmed link is a curated \
+            link; a rejected pair is never linked, and the matcher looks for other counterparts. \
+            \(HIG.databaseHelp)
+            """,
+        subcommands: [Confirm.self, Reject.self, Forget.self, List.self], defaultSubcommand: List.self)
+
+    @ParentCommand var root: HIG
+
+    struct Confirm: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Link two rules: the later one continues the earlier one.", discussion: HIG.databaseHelp)
+
+        @ParentCommand var link: Link
+
+        @OptionGroup var rules: RulePair
+
+        @Option(help: "The change class (default: read off the two texts, as the matcher's links are).")
+        var change: LinkChange?
+
+        @Option(help: "Why the two rules are the same guidance (required).") var why: String
+
+        func run() throws {
+            let outcome = try RuleStore.decide(
+                .confirm, from: rules.from, to: rules.to, change: change?.changeClass, why: why, path: link.root.databasePath)
+            Console.print(Console.renderer.linkDecisionOutcome(outcome))
+        }
+    }
+
+    struct Reject: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Forbid a link between two rules; the matcher looks for other counterparts.", discussion: HIG.databaseHelp)
+
+        @ParentCommand var link: Link
+
+        @OptionGroup var rules: RulePair
+
+        @Option(help: "Why the two rules are not the same guidance (required).") var why: String
+
+        func run() throws {
+            let outcome = try RuleStore.decide(.reject, from: rules.from, to: rules.to, why: why, path: link.root.databasePath)
+            Console.print(Console.renderer.linkDecisionOutcome(outcome))
+        }
+    }
+
+    struct Forget: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove your decision on a link, and relink.", discussion: HIG.databaseHelp)
+
+        @ParentCommand var link: Link
+
+        @OptionGroup var rules: RulePair
+
+        func run() throws {
+            let outcome = try RuleStore.forgetDecision(from: rules.from, to: rules.to, path: link.root.databasePath)
+            Console.print(Console.renderer.linkDecisionOutcome(outcome, forgot: (rules.from, rules.to)))
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the decisions: the editions' curated links and yours, and whether each is in force.",
+            discussion: HIG.databaseHelp)
+
+        @ParentCommand var link: Link
+
+        @Option(help: "text or json.") var format: ListFormat = .text
+
+        enum ListFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+        func run() throws {
+            let decisions = try link.root.openStore().linkDecisions()
+            switch format {
+            case .text: Console.print(Console.renderer.linkDecisions(decisions))
+            case .json: Console.print(try JSONText.encode(decisions))
+            }
+        }
+    }
+}
+
+/// The two rules a decision is about, the earlier first.
+struct RulePair: ParsableArguments {
+    @Argument(help: "The earlier rule's id.") var from: String
+    @Argument(help: "The later rule's id.") var to: String
+}
+
+/// The change classes a confirmed link may be given (`CuratedLink.changeClasses`).
+enum LinkChange: String, ExpressibleByArgument, CaseIterable {
+    case unchanged, reworded, revised, replaced, split, merged
+
+    var changeClass: ChangeClass { ChangeClass(rawValue: rawValue)! }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+@testable import HIGStore
+
+/// A reader's and the curated-links file's decisions: a confirmed link is pinned, a rejected
+/// pair is never linked, and both outlive re-imports.
+@Suite("Link decisions")
+struct LinkDecisionTests {
+    static let titles = "**Keep alert titles short**. A title of a few words reads at a glance.\n"
+    static let buttons = "**Prefer two buttons in an alert**. Two buttons give people a clear choice.\n"
+
+    /// Three complete editions, one file each; `two` and `three` default to `one`'s words.
+    static func editions(
+        in folder: URL, one: String = titles + "\n" + buttons, two: String? = nil, three: String? = nil, curated: String? = nil
+    ) throws -> URL {
+        var manifest = Fixtures.manifest([("one", "one.md"), ("two", "two.md"), ("three", "three.md")])
+            .replacingOccurrences(of: #""coverage": "excerpt""#, with: #""coverage": "complete""#)
+        var files = ["one.md": Data(one.utf8), "two.md": Data((two ?? one).utf8), "three.md": Data((three ?? two ?? one).utf8)]
+        if let curated {
+            manifest = manifest.replacingOccurrences(of: #"{"format": 1,"#, with: #"{"format": 1, "curated_links": "links.json","#)
+            files["links.json"] = Data(curated.utf8)
+        }
+        return try Fixtures.writeEditions(in: folder, manifest: manifest, files: files)
+    }
+
+    /// Imports `editions` into a database in `folder` and runs `body` on its path.
+    static func withDatabase<T>(_ editions: (URL) throws -> URL, _ body: (String, URL) throws -> T) throws -> T {
+        try Fixtures.withTemporaryFolder { folder in
+            let path = folder.appending(path: "d.sqlite").path
+            let folderOfEditions = try editions(folder)
+            _ = try RuleStore.importEditions(from: folderOfEditions, into: path)
+            return try body(path, folderOfEditions)
+        }
+    }
+
+    static func ids(_ path: String, _ edition: String) throws -> [String] {
+        try RuleStore.open(path: path).rules(RuleFilter(edition: edition)).map(\.id)
+    }
+
+    static func links(_ path: String) throws -> [LinkRecord] { try RuleStore.open(path: path).allLinks() }
+
+    @Test("A rejected pair is not linked, even with the same words; forgetting it brings the link back")
+    func rejectAndForget() throws {
+        try Self.withDatabase({ try Self.editions(in: $0) }) { path, _ in
+            let (one, two) = (try Self.ids(path, "one"), try Self.ids(path, "two"))
+            let before = try Self.links(path)
+            #expect(before.contains { $0.from == one[0] && $0.to == two[0] && $0.change == .unchanged })
+            let outcome = try RuleStore.decide(.reject, from: one[0], to: two[0], why: "not the same, say", path: path)
+            #expect(outcome.linksBefore.contains { $0.from == one[0] && $0.to == two[0] })
+            #expect(!outcome.linksAfter.contains { $0.from == one[0] && $0.to == two[0] })
+            #expect(outcome.decision?.verdict == .reject && outcome.decision?.applies == true)
+            #expect(!(try Self.links(path)).contains { $0.from == one[0] && $0.to == two[0] })
+            let diff = try RuleStore.open(path: path).diff(from: "one", to: "two", options: .init(candidates: 5))
+            #expect(diff.removed.contains(one[0]) && diff.added.contains(two[0]))
+            // Nor is a rejected counterpart a candidate: the button rule is all that is left.
+            #expect(diff.candidates?[two[0]]?.map(\.rule) == [one[1]])
+            // The other rules keep their links.
+            #expect(try Self.links(path).contains { $0.from == one[1] && $0.to == two[1] })
+            _ = try RuleStore.forgetDecision(from: one[0], to: two[0], path: path)
+            #expect(try Self.links(path) == before)
+            #expect(try RuleStore.open(path: path).linkDecisions().isEmpty)
+        }
+    }
+
+    @Test("A confirmed link is curated, keeps its reason, and takes its class from the texts unless given")
+    func confirm() throws {
+        try Self.withDatabase({ try Self.editions(in: $0) }) { path, _ in
+            let (one, two) = (try Self.ids(path, "one"), try Self.ids(path, "two"))
+            _ = try RuleStore.decide(.confirm, from: one[0], to: two[1], why: "titles became buttons, say", path: path)
+            var link = try #require(try Self.links(path).first { $0.from == one[0] && $0.to == two[1] })
+            // "Keep alert titles short" and "Prefer two buttons" share only "alert": other words.
+            #expect(link.method == .curated && link.change == .replaced && link.rationale == "titles became buttons, say")
+            _ = try RuleStore.decide(.confirm, from: one[0], to: two[1], change: .revised, why: "revised after all", path: path)
+            link = try #require(try Self.links(path).first { $0.from == one[0] && $0.to == two[1] })
+            #expect(link.change == .revised && link.rationale == "revised after all")
+            // One decision per pair and reader: the second replaced the first.
+            #expect(try RuleStore.open(path: path).linkDecisions().count == 1)
+        }
+    }
+
+    @Test("A decision outlives a re-import; one whose rule's words changed is kept, reported and no longer applied")
+    func reimport() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let path = folder.appending(path: "d.sqlite").path
+            _ = try RuleStore.importEditions(from: try Self.editions(in: folder), into: path)
+            let (one, two) = (try Self.ids(path, "one"), try Self.ids(path, "two"))
+            _ = try RuleStore.decide(.reject, from: one[1], to: two[1], why: "kept apart", path: path)
+            let same = try RuleStore.importEditions(from: try Self.editions(in: folder), into: path)
+            #expect(!same.changedAnything && same.decisionsNotApplied.isEmpty)
+            #expect(!(try Self.links(path)).contains { $0.from == one[1] && $0.to == two[1] })
+            // Edition two's button rule gets other words, so another id.
+            let changed = Self.titles + "\n**Prefer two buttons in an alert**. Two buttons give a clear choice.\n"
+            let report = try RuleStore.importEditions(from: try Self.editions(in: folder, two: changed, three: Self.titles), into: path)
+            let stale = try #require(report.decisionsNotApplied.first)
+            #expect(stale.from == one[1] && stale.to == two[1] && !stale.applies)
+            #expect(stale.note == "rule \(two[1]) is no longer in the database: its words changed, or its edition was removed")
+            #expect(stale.toText.contains("give people a clear choice"))
+            let warning = try #require(TextRenderer(colored: false).importWarnings(report).last)
+            #expect(warning.hasPrefix("warning: the link \(one[1]) → \(two[1]) you rejected no longer applies: rule \(two[1])"))
+        }
+    }
+
+    @Test("A decision across a complete edition, backwards, on an unknown rule or without a reason is refused, nothing written")
+    func refused() throws {
+        try Self.withDatabase({ try Self.editions(in: $0) }) { path, _ in
+            let (one, two, three) = (try Self.ids(path, "one"), try Self.ids(path, "two"), try Self.ids(path, "three"))
+            let before = try Self.links(path)
+            #expect(throws: HIGError.linkEditionsNotCompared(from: one[0], to: three[0], between: "two")) {
+                try RuleStore.decide(.confirm, from: one[0], to: three[0], why: "x", path: path)
+            }
+            #expect(throws: HIGError.linkRulesOutOfOrder(from: two[0], fromEdition: "two", to: one[0], toEdition: "one")) {
+                try RuleStore.decide(.reject, from: two[0], to: one[0], why: "x", path: path)
+            }
+            #expect(throws: HIGError.linkRulesOutOfOrder(from: two[0], fromEdition: "two", to: two[0], toEdition: "two")) {
+                try RuleStore.decide(.reject, from: two[0], to: two[0], why: "x", path: path)
+            }
+            #expect(throws: HIGError.linkReasonMissing) { try RuleStore.decide(.reject, from: one[0], to: two[0], why: " \n", path: path) }
+            #expect(throws: HIGError.self) { try RuleStore.decide(.reject, from: "one-00000000", to: two[0], why: "x", path: path) }
+            #expect(throws: HIGError.noLinkDecision(from: one[0], to: two[0])) {
+                try RuleStore.forgetDecision(from: one[0], to: two[0], path: path)
+            }
+            #expect(try RuleStore.open(path: path).linkDecisions().isEmpty)
+            #expect(try Self.links(path) == before)
+        }
+    }
+
+    @Test("The curated-links file may reject a pair; a reader's decision on the same pair takes its place")
+    func fileRejection() throws {
+        let reject =
+            #"{"format": 1, "links": [{"from": {"file": "one.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "verdict": "reject", "why": "Apart."}]}"#
+        try Self.withDatabase({ try Self.editions(in: $0, curated: reject) }) { path, _ in
+            let (one, two) = (try Self.ids(path, "one"), try Self.ids(path, "two"))
+            #expect(!(try Self.links(path)).contains { $0.from == one[0] && $0.to == two[0] })
+            var decisions = try RuleStore.open(path: path).linkDecisions()
+            #expect(decisions.map(\.origin) == [.editions] && decisions[0].verdict == .reject && decisions[0].applies)
+            _ = try RuleStore.decide(.confirm, from: one[0], to: two[0], why: "the same words", path: path)
+            #expect(try Self.links(path).contains { $0.from == one[0] && $0.to == two[0] && $0.method == .curated })
+            decisions = try RuleStore.open(path: path).linkDecisions()
+            #expect(decisions.map(\.origin) == [.editions, .reader])
+            #expect(!decisions[0].applies && decisions[0].note == LinkDecisions.overridden && decisions[1].applies)
+        }
+    }
+
+    @Test("hig link: a mistake is one line on stderr, exit 1, nothing written; list in text and JSON")
+    func commandLine() throws {
+        let cli = CommandLineTests()
+        try Self.withDatabase({ try Self.editions(in: $0) }) { path, _ in
+            let folder = URL(filePath: path).deletingLastPathComponent()
+            let (one, two) = (try Self.ids(path, "one"), try Self.ids(path, "two"))
+            for arguments in [
+                ["link", "reject", two[0], one[0], "--why", "x"], ["link", "confirm", one[0], two[0]],
+                ["link", "confirm", one[0], two[0], "--why", "x", "--change", "added"], ["link", "forget", one[0], two[0]],
+            ] {
+                let result = try cli.hig(["--db", path] + arguments, in: folder)
+                #expect(result.status == 1 && result.stdout.isEmpty, "\(arguments)")
+                #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.hasPrefix("hig: error: "), "\(result.stderr)")
+            }
+            #expect(try RuleStore.open(path: path).linkDecisions().isEmpty)
+            let done = try cli.hig(["--db", path, "link", "reject", one[0], two[0], "--why", "apart"], in: folder)
+            #expect(done.status == 0 && done.stdout.hasPrefix("rejected: \(one[0]) → \(two[0])"))
+            #expect(done.stdout.contains("relinked: 1 link of these rules gone"))
+            let list = try cli.hig(["--db", path, "link", "list"], in: folder)
+            #expect(list.stdout.contains("Yours (hig link): 1") && list.stdout.contains("why: apart") && list.stdout.contains("in force"))
+            let json = try cli.hig(["--db", path, "link", "list", "--format", "json"], in: folder)
+            let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+            #expect(array.count == 1 && array[0]["verdict"] as? String == "reject" && array[0]["applies"] as? Bool == true)
+        }
+    }
+}
