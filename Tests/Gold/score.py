@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Scores the lineage of a hig database against the gold set (ios-line.jsonl).
 
-Usage: python3 Tests/Gold/score.py DATABASE [--min-recall R] [--min-precision P] [--json]
+Usage: python3 Tests/Gold/score.py DATABASE [--min-recall R] [--min-precision P] [--json] [--wrong] [--labels FILE]
 
 Each gold entry names its passages by file and line. A passage is found in the database as the
 rule whose cited lines hold that line, in the source bundled from the same archive file
@@ -15,7 +15,9 @@ rule whose cited lines hold that line, in the source bundled from the same archi
 Recall = links found / gold links; precision = 1 - (non-links violated / non-links). Entries whose
 passage the database does not hold as a rule (a heading, a set-aside line) are reported apart.
 The figures are printed; with --min-recall / --min-precision the exit status says whether they
-hold (for CI). Nothing here consults hig's code: only the database and the gold file.
+hold (for CI). --wrong lists the wrong links; --labels FILE writes every link of the database the
+gold set judges, as TSV (pair, from, to, right: 1 or 0), for Scripts/fit-link-confidence.py.
+Nothing here consults hig's code: only the database and the gold file.
 """
 import json
 import os
@@ -52,7 +54,9 @@ def main(argv):
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
     path = argv[1]
-    options = dict(zip(argv[2::2], argv[3::2])) if "--json" not in argv else {}
+    flags = [a for a in argv[2:] if a in ("--json", "--wrong")]
+    rest = [a for a in argv[2:] if a not in flags]
+    options = dict(zip(rest[0::2], rest[1::2]))
     if not os.path.isfile(path):
         print(f"score.py: error: no database at {path}; build one with hig --db {path} import", file=sys.stderr)
         return 2
@@ -150,6 +154,33 @@ def main(argv):
     if "--wrong" in argv:
         for pair, a, b in sorted(wrong):
             print(f"wrong {pair}: {a} -> {b}")
+    # The links the gold set judges. Right: a gold link the database makes directly. Wrong: a
+    # wrong link, or a non-link made.
+    judged = {}
+    for e in entries:
+        a = rule_at(e["from"]) if e["from"] else None
+        b = rule_at(e["to"]) if e["to"] else None
+        if a is None or b is None or (a, b) not in links:
+            continue
+        if e["relation"] == "link" and e["class"] != "restored":
+            judged[(e["pair"], a, b)] = 1
+        elif e["relation"] == "non-link":
+            judged.setdefault((e["pair"], a, b), 0)
+    for pair, a, b in wrong:
+        judged.setdefault((pair, a, b), 0)
+    if "--labels" in options:
+        with open(options["--labels"], "w", encoding="utf-8") as out:
+            out.write("pair\tfrom\tto\tright\n")
+            for (pair, a, b), right in sorted(judged.items()):
+                out.write(f"{pair}\t{a}\t{b}\t{right}\n")
+    # How often a link is right, by its confidence (when the database has one).
+    confidence = dict(((a, b), c) for a, b, c in db.execute("SELECT from_rule, to_rule, confidence FROM rule_links"))
+    bands = defaultdict(lambda: [0, 0])
+    for (pair, a, b), right in judged.items():
+        if confidence.get((a, b)) is not None:
+            band = "under 0.7" if confidence[(a, b)] < 0.7 else "0.7 or more"
+            bands[band][0] += 1
+            bands[band][1] += right
     recall = counts["link found"] / counts["link"] if counts["link"] else 0.0
     precision = 1 - counts["non-link violated"] / counts["non-link"] if counts["non-link"] else 1.0
     result = {
@@ -160,6 +191,7 @@ def main(argv):
         "added": counts["added"], "added_respected": counts["added respected"],
         "passages_not_rules": len(missing), "wrong_links": counts["wrong link"],
         "per_pair": {p: dict(c) for p, c in sorted(per_pair.items())},
+        "by_confidence": {band: {"judged": n, "right": right} for band, (n, right) in sorted(bands.items())},
     }
     if "--json" in argv:
         print(json.dumps(result, indent=2))
@@ -172,6 +204,10 @@ def main(argv):
         for p, c in sorted(per_pair.items()):
             print(f"  {p}: links {c['found']}/{c['links']}, non-links violated {c['violated']}/{c['non-links']}, "
                   f"wrong links {c['wrong']} (link precision {c['found'] / max(1, c['found'] + c['wrong']):.3f})")
+        for band in ("0.7 or more", "under 0.7"):
+            if band in bands:
+                n, right = bands[band]
+                print(f"  confidence {band}: {n} judged links, {right} right ({right / n:.2f})")
         if missing:
             print(f"{len(missing)} gold passages are no rule of the database (first: "
                   f"{(missing[0]['from'] or missing[0]['to'])['file']}:{(missing[0]['from'] or missing[0]['to'])['line']})")

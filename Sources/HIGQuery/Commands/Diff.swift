@@ -7,7 +7,8 @@ struct Diff: ParsableCommand {
         discussion: """
             Rules absent from an excerpt edition are listed apart as not in the excerpt, never as \
             removed. --reversals and --force-changes keep only the changes a reader most needs \
-            to notice.
+            to notice; --low-confidence only the links to review (confirm or reject them with \
+            `hig link`).
             """ + "\n\n" + HIG.databaseHelp)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl, markdown }
@@ -32,6 +33,9 @@ struct Diff: ParsableCommand {
     @Flag(help: "Only changes of normative force (e.g. prefer → generally use).")
     var forceChanges = false
 
+    @Flag(help: "Only changes whose links are of low confidence (under 0.7).")
+    var lowConfidence = false
+
     @Flag(help: "List the unchanged pairs too.")
     var unchanged = false
 
@@ -53,7 +57,7 @@ struct Diff: ParsableCommand {
         let slug = try topic.map { try store.resolveTopic($0).slug }
         let options = RuleStore.DiffOptions(
             topic: slug, section: section, reversalsOnly: reversals, forceChangesOnly: forceChanges,
-            candidates: candidates ?? 0)
+            lowConfidenceOnly: lowConfidence, candidates: candidates ?? 0)
         let diff = try store.diff(from: from, to: to, options: options)
         let rules = try store.ruleTexts(of: diff)
         switch format {

@@ -14,9 +14,12 @@ public struct EditionDiff: Sendable, Equatable, Encodable {
         public let reversal: Bool
         public let method: LinkMethod
         public let rationale: String?
+        /// The probability that every link from one rule to the other is right (their
+        /// confidences multiplied); nil in a database not relinked since confidence came.
+        public var confidence: Double? = nil
 
         enum CodingKeys: String, CodingKey {
-            case from, to, change, similarity, reversal, method, rationale
+            case from, to, change, similarity, reversal, method, rationale, confidence
             case forceChanged = "force_changed"
         }
     }
@@ -68,13 +71,16 @@ extension RuleStore {
         public var section: String?
         public var reversalsOnly = false
         public var forceChangesOnly = false
+        /// Only changes of low confidence (`LinkFlag.lowConfidence`): the links to review.
+        public var lowConfidenceOnly = false
         /// How many likely counterparts to give each removed and added rule (0: none).
         public var candidates = 0
 
         public init(
             topic: String? = nil, section: String? = nil, reversalsOnly: Bool = false, forceChangesOnly: Bool = false,
-            candidates: Int = 0
+            lowConfidenceOnly: Bool = false, candidates: Int = 0
         ) {
+            self.lowConfidenceOnly = lowConfidenceOnly
             self.topic = topic
             self.section = section
             self.reversalsOnly = reversalsOnly
@@ -99,7 +105,7 @@ extension RuleStore {
             let links = try links { scope.between.contains($0) && scope.between.contains($1) }
             let pairs = Self.descendantPairs(of: scope.fromRules, in: Set(scope.toRules), links: links)
             let (changed, unchanged) = Self.classify(pairs, links: links, options: options, inTopic: inTopic)
-            let flagsOnly = options.reversalsOnly || options.forceChangesOnly
+            let flagsOnly = options.reversalsOnly || options.forceChangesOnly || options.lowConfidenceOnly
             func keep(_ id: String) -> Bool { inTopic?.contains(id) ?? true }
             let reachedFrom = Set(pairs.map(\.from))
             let reachedTo = Set(pairs.map(\.to))
@@ -190,9 +196,11 @@ extension RuleStore {
                 forceChanged: path.first?.forceFrom != path.last?.forceTo,
                 reversal: path.contains(where: \.reversal),
                 method: path.contains { $0.method == .curated } ? .curated : .matcher,
-                rationale: path.compactMap(\.rationale).joined(separator: "; ").nilIfEmpty)
+                rationale: path.compactMap(\.rationale).joined(separator: "; ").nilIfEmpty,
+                confidence: path.allSatisfy { $0.confidence != nil } ? path.reduce(1) { $0 * ($1.confidence ?? 1) } : nil)
             if options.reversalsOnly && !result.reversal { continue }
             if options.forceChangesOnly && !result.forceChanged { continue }
+            if options.lowConfidenceOnly && !result.flags.contains(.lowConfidence) { continue }
             changed.append(result)
         }
         return (changed, unchanged)

@@ -11,9 +11,18 @@ public struct LinkRecord: Sendable, Equatable, Encodable {
     public let forceChanged: Bool
     public let reversal: Bool
     public let rationale: String?
+    /// What made the link (the matcher's pass, or a hand) and the matcher's score of the pair;
+    /// nil in a database not relinked since they were introduced.
+    public var evidence: LinkEvidence? = nil
+    public var score: Double? = nil
+    /// The probability that the link is right (`LinkConfidence`); nil as `evidence`.
+    public var confidence: Double? = nil
+
+    /// Shown as of low confidence: a matcher's link under `LinkConfidence.lowBelow`.
+    public var isLowConfidence: Bool { confidence.map { $0 < LinkConfidence.lowBelow } ?? false }
 
     enum CodingKeys: String, CodingKey {
-        case from, to, change, similarity, method, reversal, rationale
+        case from, to, change, similarity, method, reversal, rationale, evidence, score, confidence
         case forceFrom = "force_from"
         case forceTo = "force_to"
         case forceChanged = "force_changed"

@@ -13,6 +13,8 @@ public struct RuleDetail: Sendable, Equatable {
         /// How the later of the two came from the earlier.
         public let change: ChangeClass
         public let similarity: Double
+        /// The link's confidence (nil in a database not relinked since it came).
+        public var confidence: Double? = nil
         public let flags: [String]
     }
 
@@ -44,7 +46,7 @@ extension RuleStore {
         func version(_ other: String, _ link: LinkRecord) -> RuleDetail.Version {
             RuleDetail.Version(
                 id: other, edition: editionOf[other] ?? "", change: link.change,
-                similarity: link.similarity, flags: link.flagWords)
+                similarity: link.similarity, confidence: link.confidence, flags: link.flagWords)
         }
         var result = detail
         result.previous = links.filter { $0.to == id }.map { version($0.from, $0) }

@@ -54,7 +54,8 @@ extension RuleStore {
         let options = DiffOptions(
             topic: try arguments.string("topic").map { try resolveTopic($0).slug },
             reversalsOnly: arguments.boolean("reversals_only"),
-            forceChangesOnly: arguments.boolean("force_changes_only"), candidates: arguments.integer("candidates"))
+            forceChangesOnly: arguments.boolean("force_changes_only"),
+            lowConfidenceOnly: arguments.boolean("low_confidence_only"), candidates: arguments.integer("candidates"))
         let diff = try diff(from: arguments.string("from") ?? "", to: arguments.string("to") ?? "", options: options)
         var rules: [String: RuleMention] = [:]
         var shown = Set(diff.removed + diff.added + diff.notInExcerpt + diff.notInFromExcerpt + diff.changed.flatMap { [$0.from, $0.to] })

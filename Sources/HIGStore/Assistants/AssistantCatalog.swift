@@ -109,6 +109,12 @@ public enum AssistantCatalog {
                 name: "force_changes_only", kind: .boolean, required: false,
                 description: "Only changes of normative force (e.g. prefer → generally use)."),
             AssistantParameter(
+                name: "low_confidence_only", kind: .boolean, required: false,
+                description: """
+                    Only changes whose links are of low confidence (under 0.7: about half such links are wrong). \
+                    Every changed pair carries `confidence`, the chance its links are right.
+                    """),
+            AssistantParameter(
                 name: "candidates", kind: .integer(minimum: 0, maximum: 10, defaultValue: 0), required: false,
                 description: """
                     For each removed and added rule, up to this many likely counterparts in the other edition \

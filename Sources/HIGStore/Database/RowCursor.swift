@@ -25,6 +25,8 @@ public struct RowCursor {
     }
 
     public func optionalString(_ column: Int32) -> String? { isNull(column) ? nil : string(column) }
+
+    public func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
 }
 
 extension RowCursor {

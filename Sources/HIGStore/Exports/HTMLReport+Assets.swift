@@ -82,6 +82,7 @@ extension HTMLReport {
         .flag-reversal { background: #b3261e; color: #fff; border-color: #b3261e; }
         .flag-force { background: #fff4d6; color: #5e3d00; border-color: #a67c1e; }
         .flag-curated { background: #e8f0fe; color: #163f86; border-color: #6d93d6; }
+        .flag-low { background: var(--panel); color: var(--ink); border-style: dashed; }
         ins, del { text-decoration-thickness: 2px; border-radius: .2rem; padding: 0 .1rem; }
         ins { background: var(--ins-bg); color: var(--ins-ink); text-decoration-line: underline; text-underline-offset: 3px; }
         del { background: var(--del-bg); color: var(--del-ink); text-decoration-line: line-through; }

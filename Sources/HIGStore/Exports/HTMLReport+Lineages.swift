@@ -24,6 +24,8 @@ extension HTMLReport {
             (must, imperative, should, hedged “Generally, use”, may, avoid, don’t).</li>
             <li><span class="flag flag-curated">⚑ Curated link</span> too few shared words for the matcher; set down \
             by hand, with the reason.</li>
+            <li><span class="flag flag-low">⚑ Low confidence</span> a link the matcher made on weak evidence: about \
+            half such links are wrong. The confidence beside each link is the chance it is right.</li>
             </ul>
             </div>
 
@@ -70,7 +72,8 @@ extension HTMLReport {
             out += "<ul class=\"links\">\n"
             for link in incoming {
                 out += "<li>\(badge(link.change.rawValue)) from \(ruleLink(link.from, exported)) "
-                out += "<span class=\"muted\">(similarity \(String(format: "%.2f", link.similarity)))</span>"
+                out += "<span class=\"muted\">(similarity \(String(format: "%.2f", link.similarity))"
+                out += (link.confidence.map { ", confidence \(String(format: "%.2f", $0))" } ?? "") + ")</span>"
                 let flags = flagBadges(link)
                 if !flags.isEmpty { out += " <span class=\"flags\">" + flags.joined(separator: " ") + "</span>" }
                 if let rationale = link.rationale, link.method == .curated {

@@ -282,6 +282,7 @@ public struct HTMLReport: Sendable {
             case .forceChanged:
                 "<span class=\"flag flag-force\">⚑ Force: \(h(Self.force(link.forceFrom))) → \(h(Self.force(link.forceTo)))</span>"
             case .curated: "<span class=\"flag flag-curated\">⚑ Curated link</span>"
+            case .lowConfidence: "<span class=\"flag flag-low\">⚑ Low confidence</span>"
             }
         }
     }

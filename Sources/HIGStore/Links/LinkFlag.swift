@@ -8,10 +8,13 @@ public enum LinkFlag: Sendable, CaseIterable {
     case forceChanged
     /// Set down by hand (`LinkMethod.curated`).
     case curated
+    /// Less likely right than `LinkConfidence.lowBelow`: about half such links are wrong.
+    case lowConfidence
 
     /// The flags of a link, in the order they are shown.
-    public static func of(reversal: Bool, forceChanged: Bool, method: LinkMethod) -> [LinkFlag] {
+    public static func of(reversal: Bool, forceChanged: Bool, method: LinkMethod, confidence: Double?) -> [LinkFlag] {
         var flags: [LinkFlag] = []
+        if let confidence, confidence < LinkConfidence.lowBelow { flags.append(.lowConfidence) }
         if reversal { flags.append(.reversal) }
         if forceChanged { flags.append(.forceChanged) }
         if method == .curated { flags.append(.curated) }
@@ -20,9 +23,9 @@ public enum LinkFlag: Sendable, CaseIterable {
 }
 
 extension LinkRecord {
-    public var flags: [LinkFlag] { LinkFlag.of(reversal: reversal, forceChanged: forceChanged, method: method) }
+    public var flags: [LinkFlag] { LinkFlag.of(reversal: reversal, forceChanged: forceChanged, method: method, confidence: confidence) }
 }
 
 extension EditionDiff.Pair {
-    public var flags: [LinkFlag] { LinkFlag.of(reversal: reversal, forceChanged: forceChanged, method: method) }
+    public var flags: [LinkFlag] { LinkFlag.of(reversal: reversal, forceChanged: forceChanged, method: method, confidence: confidence) }
 }

@@ -123,7 +123,7 @@ extension Linker {
                             from: from, to: laterIndex, change: pin.change,
                             similarity: earlierRules.cosine(from, laterRules, laterIndex), method: .curated,
                             forces: (earlierRules.rules[from].force, laterRules.rules[laterIndex].force),
-                            rationale: pin.why))
+                            rationale: pin.why, evidence: .curated, score: nil))
                 }
                 return pins.isEmpty
             }
@@ -169,7 +169,8 @@ extension Linker {
                     }
                 return FoundLink(
                     from: from, to: to, change: change, similarity: link.cosine, method: .matcher,
-                    forces: (earlierRules.rules[from].force, laterRules.rules[to].force), rationale: nil)
+                    forces: (earlierRules.rules[from].force, laterRules.rules[to].force), rationale: nil,
+                    evidence: link.evidence, score: link.score)
             }
         }
 
@@ -182,8 +183,10 @@ extension Linker {
             let sortedLinks = KeySort.order(count: links.count) {
                 (earlierRules.rules[links[$0].from].id, laterRules.rules[links[$0].to].id)
             }.map { links[$0] }
+            let sameWordsShare = Double(links.count { $0.evidence == .sameWords }) / Double(max(1, links.count))
             let classified = ParallelChunks.map(count: sortedLinks.count) {
-                sortedLinks[$0].row(earlierRules, laterRules, fromNamedTerms: fromNamedTerms?[sortedLinks[$0].from])
+                sortedLinks[$0].row(
+                    earlierRules, laterRules, fromNamedTerms: fromNamedTerms?[sortedLinks[$0].from], sameWordsShare: sameWordsShare)
             }
             found.rows += classified.map(\.row)
             for (link, classified) in zip(sortedLinks, classified) { found.namedTerms[link.to] = classified.toNamedTerms }

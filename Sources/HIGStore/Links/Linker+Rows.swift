@@ -11,13 +11,17 @@ extension Linker {
         let forces: (NormativeForce, NormativeForce)
         /// Why a curated link exists; a matcher link's rationale says what its flags mean.
         let rationale: String?
+        /// The pass that made it, and the matcher's score of the pair (nil for a curated link).
+        let evidence: LinkEvidence
+        let score: Double?
 
         /// Its row of `rule_links`, flags included, and the words the later rule names to use and
         /// to avoid; `earlier` and `later`: the two editions' rules; `fromNamedTerms`: the earlier
         /// rule's, when known.
+        /// `sameWordsShare`: the share of the pair of editions' links that join the same words.
         func row(
             _ earlier: LinkableRules, _ later: LinkableRules,
-            fromNamedTerms: NamedTerms?
+            fromNamedTerms: NamedTerms?, sameWordsShare: Double
         ) -> (row: LinkRow, toNamedTerms: NamedTerms) {
             let (fromText, toText) = (earlier.rules[from].text, later.rules[to].text)
             // Most links join the same bytes (unchanged or moved rules): the same bytes are the
@@ -34,7 +38,9 @@ extension Linker {
             let row = LinkRow(
                 from: earlier.rules[from].id, to: later.rules[to].id, change: change,
                 similarity: (similarity * 1000).rounded() / 1000, method: method, forces: forces,
-                reversal: isReversal(from: fromTerms, to: toTerms), rationale: rationale)
+                reversal: isReversal(from: fromTerms, to: toTerms), rationale: rationale, evidence: evidence,
+                score: score.map { ($0 * 1000).rounded() / 1000 },
+                confidence: LinkConfidence.bundled.confidence(evidence: evidence, score: score, sameWordsShare: sameWordsShare))
             return (row, toTerms)
         }
     }
@@ -45,6 +51,7 @@ extension Linker {
     struct LinkRow: Sendable {
         static let columns = [
             "from_rule", "to_rule", "change", "similarity", "method", "force_from", "force_to", "force_changed", "reversal", "rationale",
+            "evidence", "score", "confidence",
         ]
 
         let from: String
@@ -58,11 +65,17 @@ extension Linker {
         let reversal: Bool
         /// A curated link's reason; else what the flags mean, when any is set.
         let rationale: String?
+        let evidence: LinkEvidence
+        let score: Double?
+        /// The probability that the link is right (`LinkConfidence`).
+        let confidence: Double
 
         init(
             from: String, to: String, change: ChangeClass, similarity: Double, method: LinkMethod,
-            forces: (NormativeForce, NormativeForce), reversal: Bool, rationale: String?
+            forces: (NormativeForce, NormativeForce), reversal: Bool, rationale: String?,
+            evidence: LinkEvidence, score: Double?, confidence: Double
         ) {
+            (self.evidence, self.score, self.confidence) = (evidence, score, confidence)
             (self.from, self.to, self.change, self.similarity, self.method) = (from, to, change, similarity, method)
             self.forces = forces
             forceChanged = forces.0 != forces.1 && change != .unchanged
@@ -77,6 +90,7 @@ extension Linker {
             [
                 .text(from), .text(to), .text(change.rawValue), .real(similarity), .text(method.rawValue), .text(forces.0.rawValue),
                 .text(forces.1.rawValue), .integer(forceChanged ? 1 : 0), .integer(reversal ? 1 : 0), rationale.databaseValue,
+                .text(evidence.rawValue), score.databaseValue, .real(confidence),
             ]
         }
     }

@@ -11,7 +11,7 @@ enum Linker {
     static let digestKey = "lineage_sha256"
 
     static func digest(_ lexicon: LineageLexicon, _ curated: [CuratedLink]) -> String {
-        SHA256.hex(of: lexicon.digest + "|" + CuratedLink.digest(curated))
+        SHA256.hex(of: lexicon.digest + "|" + CuratedLink.digest(curated) + "|" + LinkConfidence.bundled.digest)
     }
 
     static func isStale(_ db: Database, lexicon: LineageLexicon, curated: [CuratedLink]) throws -> Bool {

@@ -81,8 +81,8 @@ enum PartDirection {
     }
 
     /// The link of a half and its whole.
-    func link(part: Int, whole: Int, cosine: Double, score: Double) -> RuleMatcher.Link {
+    func link(part: Int, whole: Int, cosine: Double, score: Double, evidence: LinkEvidence) -> RuleMatcher.Link {
         let (earlier, later) = pair(part: part, whole: whole)
-        return RuleMatcher.Link(earlier: earlier, later: later, cosine: cosine, score: score, shape: shape)
+        return RuleMatcher.Link(earlier: earlier, later: later, cosine: cosine, score: score, shape: shape, evidence: evidence)
     }
 }

@@ -22,7 +22,7 @@ extension RuleMatcher {
             // A rejected pair leaves the earlier rule waiting for the next later rule of its words.
             guard let p = firstWithSameWords[key], p >= 0, found.allows(earlier: p, later: l) else { continue }
             firstWithSameWords[key] = nextWithSameWords[p]
-            found.add(Link(earlier: p, later: l, cosine: later.cosine(l, earlier, p), score: 2, shape: .single))
+            found.add(Link(earlier: p, later: l, cosine: later.cosine(l, earlier, p), score: 2, shape: .single, evidence: .sameWords))
         }
     }
 
@@ -46,7 +46,10 @@ extension RuleMatcher {
         }
         pairs.sort { Pair.isBetter($0, $1) }
         for pair in pairs where found.taken(.later, pair.later) == nil && found.taken(.earlier, pair.earlier) == nil {
-            found.add(Link(earlier: pair.earlier, later: pair.later, cosine: pair.cosine, score: pair.score, shape: .single))
+            found.add(
+                Link(
+                    earlier: pair.earlier, later: pair.later, cosine: pair.cosine, score: pair.score, shape: .single,
+                    evidence: pair.score >= strongScore ? .strongPair : .mutualBest))
         }
     }
 
@@ -83,7 +86,7 @@ extension RuleMatcher {
                 // Under unrelated subjects, a rule is not in the other's place (the edition's
                 // start or end stood for a neighbour).
                 guard cosine >= gapCosine, !later.standApart(m, earlier, p), found.allows(earlier: p, later: m) else { continue }
-                found.add(Link(earlier: p, later: m, cosine: cosine, score: score, shape: .single))
+                found.add(Link(earlier: p, later: m, cosine: cosine, score: score, shape: .single, evidence: .gap))
             }
         }
     }

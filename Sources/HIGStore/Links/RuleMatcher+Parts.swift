@@ -19,7 +19,9 @@ extension RuleMatcher {
                     parts.containment(part, in: wholes, candidate.whole) >= partContainment
                 else { continue }
                 found.reshape(taken, to: direction.shape)
-                found.add(direction.link(part: part, whole: candidate.whole, cosine: candidate.cosine, score: candidate.score))
+                found.add(
+                    direction.link(
+                        part: part, whole: candidate.whole, cosine: candidate.cosine, score: candidate.score, evidence: .partByWords))
                 break
             }
         }
@@ -64,7 +66,7 @@ extension RuleMatcher {
             let pair = direction.pair(part: part, whole: whole)
             let (cosine, score) = self.score(later, pair.later, earlier, pair.earlier)
             found.reshape(taken, to: direction.shape)
-            found.add(direction.link(part: part, whole: whole, cosine: cosine, score: score))
+            found.add(direction.link(part: part, whole: whole, cosine: cosine, score: score, evidence: .partByCoverage))
         }
     }
 
@@ -89,7 +91,8 @@ extension RuleMatcher {
                 let taken = found.taken(.later, target), found.links[taken].shape != .split
             else { continue }
             for index in found.links.indices where found.links[index].later == target { found.reshape(index, to: .merged) }
-            found.add(Link(earlier: p, later: target, cosine: candidate.cosine, score: candidate.score, shape: .merged))
+            found.add(
+                Link(earlier: p, later: target, cosine: candidate.cosine, score: candidate.score, shape: .merged, evidence: .leadIn))
         }
     }
 }

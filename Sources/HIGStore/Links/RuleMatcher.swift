@@ -15,6 +15,8 @@ struct RuleMatcher: Sendable {
         let cosine: Double
         let score: Double
         var shape: Shape
+        /// The pass that made the link.
+        let evidence: LinkEvidence
     }
 
     /// The least score for a one-to-one link; below `strongScore`, only between two rules that

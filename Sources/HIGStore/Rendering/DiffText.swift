@@ -91,7 +91,8 @@ extension TextRenderer {
         for (pair, words) in zip(diff.changed, wordDiffs) {
             guard let words else { continue }
             let flags = Self.flags(pair, reversal: "REVERSAL")
-            out += "\n  \(pair.change.rawValue): \(pair.from) → \(pair.to) (similarity \(format(pair.similarity)))"
+            out +=
+                "\n  \(pair.change.rawValue): \(pair.from) → \(pair.to) (\(measures(similarity: pair.similarity, confidence: pair.confidence)))"
             out += flags.isEmpty ? "\n" : "  ⚑ " + flags.joined(separator: ", ") + "\n"
             out += indent(words, by: 4) + "\n"
         }
@@ -105,6 +106,7 @@ extension TextRenderer {
         if let section = options.section { command += " --section '\(section)'" }
         if options.reversalsOnly { command += " --reversals" }
         if options.forceChangesOnly { command += " --force-changes" }
+        if options.lowConfidenceOnly { command += " --low-confidence" }
         if options.candidates > 0 { command += " --candidates \(options.candidates)" }
         return command
     }
@@ -119,8 +121,10 @@ extension TextRenderer {
         if let section = options.section {
             lines.append("only section \(SectionMatch.normalized(section)): the rules under those headings on either side")
         }
-        let flagged = [options.reversalsOnly ? "a reversal" : nil, options.forceChangesOnly ? "a change of normative force" : nil]
-            .compactMap { $0 }
+        let flagged = [
+            options.reversalsOnly ? "a reversal" : nil, options.forceChangesOnly ? "a change of normative force" : nil,
+            options.lowConfidenceOnly ? "low confidence" : nil,
+        ].compactMap { $0 }
         if !flagged.isEmpty {
             lines.append(
                 "filtered: only changes flagged as \(flagged.joined(separator: " and ")); the other counts are 0 by this filter, not in the editions"

@@ -48,7 +48,8 @@ extension TextRenderer {
             if let page = version.source.page { out += " (page \(page))" }
             out += "\n"
             for link in incoming {
-                var line = "   \(link.change.rawValue) from \(link.from) (similarity \(format(link.similarity)))"
+                var line =
+                    "   \(link.change.rawValue) from \(link.from) (\(measures(similarity: link.similarity, confidence: link.confidence)))"
                 if !link.flags.isEmpty { line += "  ⚑ " + link.flagWords.joined(separator: ", ") }
                 out += line + "\n"
                 if let rationale = link.rationale, link.method == .curated { out += "   why: \(rationale)\n" }

@@ -50,6 +50,6 @@ extension TextRenderer {
     }
 
     private func linkLine(_ link: LinkRecord) -> String {
-        "\(link.from) → \(link.to)  \(link.change.rawValue) (similarity \(format(link.similarity)))  \(link.method.rawValue)"
+        "\(link.from) → \(link.to)  \(link.change.rawValue) (\(measures(similarity: link.similarity, confidence: link.confidence)))  \(link.method.rawValue)"
     }
 }

@@ -7,6 +7,7 @@ extension LinkRecord {
             case .reversal: "REVERSAL"
             case .forceChanged: "force \(forceFrom.rawValue) → \(forceTo.rawValue)"
             case .curated: "curated"
+            case .lowConfidence: "low confidence"
             }
         }
     }
@@ -21,6 +22,7 @@ extension EditionDiff.Pair {
             case .reversal: reversal
             case .forceChanged: "force changed"
             case .curated: "curated"
+            case .lowConfidence: "low confidence"
             }
         }
     }

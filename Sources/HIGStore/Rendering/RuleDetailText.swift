@@ -38,7 +38,8 @@ extension TextRenderer {
     /// why there is none.
     func versions(_ detail: RuleDetail) -> String {
         func line(_ version: RuleDetail.Version) -> String {
-            var line = "\(version.id)  \(version.edition)  \(version.change.rawValue) (similarity \(format(version.similarity)))"
+            var line =
+                "\(version.id)  \(version.edition)  \(version.change.rawValue) (\(measures(similarity: version.similarity, confidence: version.confidence)))"
             if !version.flags.isEmpty { line += "  ⚑ " + version.flags.joined(separator: ", ") }
             return line
         }

@@ -26,4 +26,10 @@ public struct TextRenderer: Sendable {
     }
 
     func format(_ value: Double) -> String { String(format: "%.2f", value) }
+
+    /// `similarity 0.47, confidence 0.89`: what a link's line says of it (no confidence in a
+    /// database not relinked since it came).
+    func measures(similarity: Double, confidence: Double?) -> String {
+        "similarity \(format(similarity))" + (confidence.map { ", confidence \(format($0))" } ?? "")
+    }
 }

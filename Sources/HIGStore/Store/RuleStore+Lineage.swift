@@ -72,7 +72,9 @@ extension RuleStore {
                     from: row.string(0), to: row.string(1), change: ChangeClass(rawValue: row.string(2)) ?? .revised,
                     similarity: row.double(3), method: LinkMethod(rawValue: row.string(4)) ?? .matcher,
                     forceFrom: NormativeForce(rawValue: row.string(5)) ?? .none, forceTo: NormativeForce(rawValue: row.string(6)) ?? .none,
-                    forceChanged: row.int(7) == 1, reversal: row.int(8) == 1, rationale: row.optionalString(9)))
+                    forceChanged: row.int(7) == 1, reversal: row.int(8) == 1, rationale: row.optionalString(9),
+                    evidence: row.optionalString(10).flatMap(LinkEvidence.init(rawValue:)), score: row.optionalDouble(11),
+                    confidence: row.optionalDouble(12)))
         }
         return links
     }
