@@ -206,3 +206,29 @@ final class StrictXML: NSObject, XMLParserDelegate {
         problems.append("line \(parser.lineNumber): \((error as NSError).code)")
     }
 }
+
+@Suite("The HTML report's candidates")
+struct HTMLReportCandidateTests {
+    @Test("--candidates lists, under a rule removed later, the candidates hig evolution gives it, in well-formed HTML")
+    func candidatesUnderARemovedRule() throws {
+        let store = TopicTests.store
+        // 2011's "Don't hesitate to be negative" is removed in the 2022-23 page (LineageTests).
+        let removed = "2011-42f6c763"
+        let content = try store.exportContent(RuleFilter(edition: "2011"), withEditionDiffs: true, candidates: 2)
+        let fate = try #require(content.fates[removed])
+        let candidates = try #require(fate.candidates)
+        let evolution = try store.evolution(removed, candidates: 2)
+        #expect(candidates == evolution.fates[removed]?.candidates)
+        #expect(!candidates.isEmpty && candidates.allSatisfy { $0.rule.hasPrefix("web-2022-23-") && $0.text != nil })
+        let html = HTMLReport(
+            content: content, provenance: ExportProvenance(version: "9.9.9", date: Date(timeIntervalSince1970: 0)), sourceBase: "../"
+        ).render()
+        #expect(StrictXML.problems(html).isEmpty)
+        let summary = "<summary>\(TextCut.count(candidates.count, "likely counterpart")) in web-2022-23</summary>"
+        #expect(html.contains(summary))
+        #expect(html.contains("<span class=\"rid\">\(candidates[0].rule)</span> <span class=\"muted\">score "))
+        // Without --candidates, none.
+        let plain = try store.exportContent(RuleFilter(edition: "2011"), withEditionDiffs: true)
+        #expect(plain.fates[removed]?.candidates == nil)
+    }
+}

@@ -13,14 +13,9 @@ struct LinkDecisionTests {
     static func editions(
         in folder: URL, one: String = titles + "\n" + buttons, two: String? = nil, three: String? = nil, curated: String? = nil
     ) throws -> URL {
-        var manifest = Fixtures.manifest([("one", "one.md"), ("two", "two.md"), ("three", "three.md")])
-            .replacingOccurrences(of: #""coverage": "excerpt""#, with: #""coverage": "complete""#)
         var files = ["one.md": Data(one.utf8), "two.md": Data((two ?? one).utf8), "three.md": Data((three ?? two ?? one).utf8)]
-        if let curated {
-            manifest = manifest.replacingOccurrences(of: #"{"format": 1,"#, with: #"{"format": 1, "curated_links": "links.json","#)
-            files["links.json"] = Data(curated.utf8)
-        }
-        return try Fixtures.writeEditions(in: folder, manifest: manifest, files: files)
+        if let curated { files["links.json"] = Data(curated.utf8) }
+        return try Fixtures.writeEditions(in: folder, manifest: editionsManifest(curated: curated != nil), files: files)
     }
 
     /// Imports `editions` into a database in `folder` and runs `body` on its path.
@@ -165,5 +160,45 @@ struct LinkDecisionTests {
             let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
             #expect(array.count == 1 && array[0]["verdict"] as? String == "reject" && array[0]["applies"] as? Bool == true)
         }
+    }
+
+    @Test("An edition inserted between a curated link's two editions: the import says the link no longer applies, and why")
+    func insertedEdition() throws {
+        let confirm =
+            #"{"format": 1, "links": [{"from": {"file": "one.md", "line": 1}, "to": {"file": "three.md", "line": 1}, "change": "replaced", "why": "Titles became buttons."}]}"#
+        try Fixtures.withTemporaryFolder { folder in
+            let path = folder.appending(path: "d.sqlite").path
+            // Without edition two, one and three are consecutive: the link applies.
+            var manifest = Fixtures.manifest([("one", "one.md"), ("three", "three.md")])
+                .replacingOccurrences(of: #""coverage": "excerpt""#, with: #""coverage": "complete""#)
+                .replacingOccurrences(of: #"{"format": 1,"#, with: #"{"format": 1, "curated_links": "links.json","#)
+            var files = [
+                "one.md": Data((Self.titles + "\n" + Self.buttons).utf8), "three.md": Data((Self.buttons + "\n" + Self.titles).utf8),
+                "links.json": Data(confirm.utf8),
+            ]
+            let first = try RuleStore.importEditions(
+                from: try Fixtures.writeEditions(in: folder, manifest: manifest, files: files), into: path)
+            #expect(first.decisionsNotApplied.isEmpty)
+            let (one, three) = (try Self.ids(path, "one"), try Self.ids(path, "three"))
+            #expect(try Self.links(path).contains { $0.from == one[0] && $0.to == three[0] && $0.method == .curated })
+            // Edition two, complete, goes between them (orders 1, 2, 3).
+            manifest = Self.editionsManifest(curated: true)
+            files["two.md"] = Data((Self.titles + "\n" + Self.buttons).utf8)
+            try FileManager.default.removeItem(at: folder.appending(path: "editions"))
+            let second = try RuleStore.importEditions(
+                from: try Fixtures.writeEditions(in: folder, manifest: manifest, files: files), into: path)
+            let stale = try #require(second.decisionsNotApplied.first)
+            #expect(second.decisionsNotApplied.count == 1 && stale.origin == .editions)
+            #expect(stale.from == one[0] && stale.to == three[0] && stale.note == "one and three are not compared with each other")
+            #expect(!(try Self.links(path)).contains { $0.method == .curated })
+        }
+    }
+
+    /// The manifest of `editions(in:)`: one, two, three, complete.
+    static func editionsManifest(curated: Bool) -> String {
+        let manifest = Fixtures.manifest([("one", "one.md"), ("two", "two.md"), ("three", "three.md")])
+            .replacingOccurrences(of: #""coverage": "excerpt""#, with: #""coverage": "complete""#)
+        return curated
+            ? manifest.replacingOccurrences(of: #"{"format": 1,"#, with: #"{"format": 1, "curated_links": "links.json","#) : manifest
     }
 }

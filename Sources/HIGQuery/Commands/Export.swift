@@ -42,6 +42,12 @@ struct Export: ParsableCommand {
     )
     var pages = false
 
+    @Option(
+        help: ArgumentHelp(
+            "html only: under each rule removed in a later edition, its N likely counterparts there (1 to 20), as `hig evolution --candidates`.",
+            valueName: "N"))
+    var candidates: Int?
+
     var target: String? { output == "-" ? nil : output }
 
     /// Mistakes in the arguments, refused before anything is imported or computed.
@@ -50,6 +56,8 @@ struct Export: ParsableCommand {
         if csvRawFormulas && format != .csv { throw HIGError.optionNeedsFormat(option: "--csv-raw-formulas", format: "csv") }
         if pages && format != .html { throw HIGError.optionNeedsFormat(option: "--pages", format: "html") }
         if pages && target == nil { throw HIGError.pagesNeedFolder }
+        if candidates != nil && format != .html { throw HIGError.optionNeedsFormat(option: "--candidates", format: "html") }
+        try ArgumentChecks.candidateCount(candidates)
         if let target { try pages ? AtomicFolder.checkTarget(target) : AtomicFile.checkTarget(target) }
         _ = try ExportProvenance.now()
     }
@@ -74,7 +82,7 @@ struct Export: ParsableCommand {
             text = MarkdownExport.document(content, groupBy: groupBy ?? .edition, provenance: try .now())
             count = content.rules.count
         case .html where pages:
-            let content = try store.exportContent(filter)
+            let content = try store.exportContent(filter, candidates: candidates ?? 0)
             let base = sourceBase(reportAt: target.map { $0 + "/index.html" }, files: content.sourceFiles.map(\.file))
             let folder = HTMLPages(content: content)
             let files = folder.render(provenance: try .now(), sourceBase: base)
@@ -86,7 +94,7 @@ struct Export: ParsableCommand {
             return
         case .html:
             try HTMLReport.checkSize(rules: try store.rules(filter).count)
-            let content = try store.exportContent(filter, withEditionDiffs: true)
+            let content = try store.exportContent(filter, withEditionDiffs: true, candidates: candidates ?? 0)
             let base = sourceBase(reportAt: target, files: content.sourceFiles.map(\.file))
             text = HTMLReport(content: content, provenance: try .now(), sourceBase: base).render()
             count = content.rules.count

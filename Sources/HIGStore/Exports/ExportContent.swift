@@ -131,7 +131,11 @@ extension RuleStore {
     /// The rules that pass `filter`, with their editions, the topic names and their lineages;
     /// `withEditionDiffs` adds `hig diff` of each edition and the one before it (the HTML
     /// report's summary; each is a pass over two editions, not worth making for other formats).
-    public func exportContent(_ filter: RuleFilter = RuleFilter(), withEditionDiffs: Bool = false) throws -> ExportContent {
+    /// `candidates`: for each exported rule removed in a later edition, how many of its likely
+    /// counterparts there to give (`CounterpartCandidates`; 0: none).
+    public func exportContent(
+        _ filter: RuleFilter = RuleFilter(), withEditionDiffs: Bool = false, candidates: Int = 0
+    ) throws -> ExportContent {
         try answering {
             let rules = try rules(filter)
             let topics = try topics()
@@ -141,6 +145,10 @@ extension RuleStore {
             let editions = try editions()
             var content = ExportContent(rules: rules, editions: editions, topics: topics, lineages: lineages, filter: filter)
             content.fates = try fates(of: rules, links: links)
+            if candidates > 0 {
+                let editionOf = Dictionary(uniqueKeysWithValues: rules.map { ($0.id, $0.edition) })
+                try addCandidates(to: &content.fates, editionOf: editionOf, limit: candidates)
+            }
             content.changeNotes = try content.editionsExported.flatMap { edition in
                 try changeNotes(edition: edition.id, filesHolding: rules.lazy.filter { $0.edition == edition.id }.map(\.id))
             }

@@ -63,7 +63,8 @@ extension HTMLReport {
         let incoming = lineage.links(into: version.id)
         let changed = !(incoming.isEmpty || incoming.allSatisfy { $0.change == .unchanged })
         // The card ends with what became of a version no later edition continues.
-        let end = (content.fates[version.id].map { "<p class=\"vmeta\">then \(h(TextRenderer.sentence($0)))</p>\n" } ?? "") + "</div>\n"
+        let then = fate(of: version.id, exported: exported, element: "p")
+        let end = (then.isEmpty ? "" : then + "\n") + "</div>\n"
         var out = "<div class=\"version\(changed ? " changed" : "")\"\(dataAttributes(version, words: ":scope > p.text"))>\n"
         out += "<p class=\"vmeta\">\(ruleLink(version.id, exported)) · \(sourceLink(version.source))</p>\n"
         if incoming.isEmpty {

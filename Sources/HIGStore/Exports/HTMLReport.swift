@@ -186,7 +186,7 @@ public struct HTMLReport: Sendable {
             out += "<span class=\"muted\">first edition</span>"
         }
         // What became of a rule no later edition continues, as `hig evolution` says it.
-        let then = content.fates[rule.id].map { "<span class=\"meta\">then \(h(TextRenderer.sentence($0)))</span>" } ?? ""
+        let then = fate(of: rule.id, exported: exported, element: "span")
         guard let lineage else { return out + then }
         let incoming = lineage.links(into: rule.id)
         var flags: [String] = []
