@@ -39,6 +39,7 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case linkEditionsNotCompared(from: String, to: String, between: String)
     case linkReasonMissing
     case noLinkDecision(from: String, to: String)
+    case linksNeedImport(path: String)
     case outputFolderMissing(path: String, folder: String)
     case outputIsDirectory(path: String)
     case outputUnwritable(path: String, reason: String)
@@ -125,9 +126,11 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
         case .linkRulesOutOfOrder(let from, let fromEdition, let to, let toEdition):
             "\(from) (\(fromEdition)) does not come before \(to) (\(toEdition)); give the older rule first (nothing was written)"
         case .linkEditionsNotCompared(let from, let to, let between):
-            "\(from) and \(to) are never compared: \(between), a complete edition, stands between their editions; decide on links between rules of consecutive editions (nothing was written)"
+            "\(from) and \(to) are never compared: \(between), complete editions, stand between theirs (a link skips one complete edition at most, for a rule it lacked); decide on links between rules of nearer editions (nothing was written)"
         case .linkReasonMissing:
             "a decision needs its reason: say why with --why \"...\" (nothing was written)"
+        case .linksNeedImport(let path):
+            "the links of \(path) were made by an older hig: run `hig import` first, then decide (nothing was written)"
         case .noLinkDecision(let from, let to):
             "you have made no decision on \(from) → \(to); list decisions with `hig link list` (nothing was written)"
         case .invalidLimit(let limit):

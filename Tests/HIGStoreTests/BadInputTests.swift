@@ -230,6 +230,10 @@ struct CuratedLinkInputTests {
                 #"{"format": 1, "links": [{"from": {"file": "one.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "verdict": "maybe", "why": "x"}]}"#,
                 "links[0].verdict 'maybe' is not confirm or reject"
             ),
+            (
+                #"{"format": 1, "links": [{"from": {"file": "one.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "change": "replaced", "why": "x"}, {"from": {"file": "one.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "verdict": "reject", "why": "y"}]}"#,
+                "links[1] decides again on the rules of links[0]"
+            ),
             (#"{"format": 1, "links": ["#, "not a curated-links file"),
         ])
     func brokenLink(json: String, message: String) throws {

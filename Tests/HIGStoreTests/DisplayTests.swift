@@ -167,8 +167,8 @@ struct DisplayTests {
                 try document.nodes(forXPath: "//table[contains(@class,'glance')]/tbody/tr[th[starts-with(., '\(from) → \(to)')]]").first
                     as? XMLElement)
             let cells = try row.nodes(forXPath: "td").compactMap(\.stringValue).compactMap { Int($0) }
-            #expect(Array(cells.prefix(9)) == diff.counts.map(\.1), "\(from) → \(to)")
-            #expect(cells[9] == diff.notInFromExcerpt.count)
+            #expect(Array(cells.prefix(10)) == diff.counts.map(\.1), "\(from) → \(to)")
+            #expect(cells[10] == diff.notInFromExcerpt.count)
             // On a phone each figure is a labelled line of a card, not a column behind a scroll.
             let labels = try row.nodes(forXPath: "td/@data-label").compactMap(\.stringValue)
             #expect(labels == Array(headers.dropFirst()))

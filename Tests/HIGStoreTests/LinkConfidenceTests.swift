@@ -48,8 +48,9 @@ struct LinkConfidenceTests {
                 #expect(abs(confidence - 1 / (1 + exp(-z))) < 0.002, "\(link.from) → \(link.to)")
             }
         }
-        // The bundle has links of every kind of evidence.
-        #expect(seen == Set(LinkEvidence.allCases))
+        // The bundle has links of every kind of evidence but a restoration (none of its rules
+        // comes back after an edition that lacked it with mostly the same words).
+        #expect(seen == Set(LinkEvidence.allCases).subtracting([.restoration]))
     }
 
     @Test("A link under 0.7 is flagged low confidence; hig diff --low-confidence keeps only those")

@@ -95,14 +95,17 @@ struct LinkDecisionTests {
         }
     }
 
-    @Test("A decision across a complete edition, backwards, on an unknown rule or without a reason is refused, nothing written")
+    @Test("A decision backwards, on an unknown rule or without a reason is refused, nothing written")
     func refused() throws {
         try Self.withDatabase({ try Self.editions(in: $0) }) { path, _ in
             let (one, two, three) = (try Self.ids(path, "one"), try Self.ids(path, "two"), try Self.ids(path, "three"))
             let before = try Self.links(path)
-            #expect(throws: HIGError.linkEditionsNotCompared(from: one[0], to: three[0], between: "two")) {
-                try RuleStore.decide(.confirm, from: one[0], to: three[0], why: "x", path: path)
-            }
+            _ = three
+            // One and three are compared for a restoration only: two continues the rule, so it is
+            // recorded but not applied.
+            let across = try RuleStore.decide(.confirm, from: one[0], to: three[0], why: "x", path: path)
+            #expect(across.decision?.applies == false && across.linksAfter == across.linksBefore)
+            _ = try RuleStore.forgetDecision(from: one[0], to: three[0], path: path)
             #expect(throws: HIGError.linkRulesOutOfOrder(from: two[0], fromEdition: "two", to: one[0], toEdition: "one")) {
                 try RuleStore.decide(.reject, from: two[0], to: one[0], why: "x", path: path)
             }
@@ -189,7 +192,11 @@ struct LinkDecisionTests {
                 from: try Fixtures.writeEditions(in: folder, manifest: manifest, files: files), into: path)
             let stale = try #require(second.decisionsNotApplied.first)
             #expect(second.decisionsNotApplied.count == 1 && stale.origin == .editions)
-            #expect(stale.from == one[0] && stale.to == three[0] && stale.note == "one and three are not compared with each other")
+            #expect(
+                stale.from == one[0] && stale.to == three[0]
+                    && stale.note
+                        == "one and three are not compared with each other (or, one complete edition apart, that edition continues the earlier rule)"
+            )
             #expect(!(try Self.links(path)).contains { $0.method == .curated })
         }
     }
@@ -200,5 +207,56 @@ struct LinkDecisionTests {
             .replacingOccurrences(of: #""coverage": "excerpt""#, with: #""coverage": "complete""#)
         return curated
             ? manifest.replacingOccurrences(of: #"{"format": 1,"#, with: #"{"format": 1, "curated_links": "links.json","#) : manifest
+    }
+
+    @Test("A confirmation across an excerpt holds even when the excerpt has the same words")
+    func confirmationAcrossAnExcerpt() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            // one and three complete, two an excerpt holding the titles rule word for word.
+            let manifest = Self.editionsManifest(curated: false).replacingOccurrences(
+                of:
+                    #""path": "two.md", "edition": "two", "document": "Test document", "chunk": 1, "form": "pdf-markdown", "coverage": "complete""#,
+                with:
+                    #""path": "two.md", "edition": "two", "document": "Test document", "chunk": 1, "form": "pdf-markdown", "coverage": "excerpt""#
+            )
+            #expect(manifest.contains(#""coverage": "excerpt""#))
+            let text = Data((Self.titles + "\n" + Self.buttons).utf8)
+            let editions = try Fixtures.writeEditions(
+                in: folder, manifest: manifest, files: ["one.md": text, "two.md": Data(Self.titles.utf8), "three.md": text])
+            let path = folder.appending(path: "x.sqlite").path
+            _ = try RuleStore.importEditions(from: editions, into: path)
+            let (one, two, three) = (try Self.ids(path, "one"), try Self.ids(path, "two"), try Self.ids(path, "three"))
+            #expect(try Self.links(path).contains { $0.from == two[0] && $0.to == three[0] })
+            let outcome = try RuleStore.decide(.confirm, from: one[0], to: three[0], why: "straight from one", path: path)
+            #expect(outcome.decision?.applies == true)
+            let into = try Self.links(path).filter { $0.to == three[0] }
+            #expect(into.map(\.from) == [one[0]] && into[0].method == .curated)
+        }
+    }
+
+    @Test("A rejected pair of other words (a strong pair, not the same words) is not linked either")
+    func rejectAStrongPair() throws {
+        let reworded = "**Keep alert titles short**. A title of a few words reads quickly, at a glance.\n"
+        try Self.withDatabase({ try Self.editions(in: $0, two: reworded + "\n" + Self.buttons) }) { path, _ in
+            let (one, two) = (try Self.ids(path, "one"), try Self.ids(path, "two"))
+            let link = try #require(try Self.links(path).first { $0.from == one[0] && $0.to == two[0] })
+            #expect(link.evidence == .strongPair)
+            _ = try RuleStore.decide(.reject, from: one[0], to: two[0], why: "apart", path: path)
+            #expect(!(try Self.links(path)).contains { $0.from == one[0] && $0.to == two[0] })
+            #expect(try Self.links(path).contains { $0.from == one[1] && $0.to == two[1] })
+        }
+    }
+
+    @Test("Links made before the decisions came (an upgraded database not yet re-imported) are refused until an import")
+    func staleLinks() throws {
+        try Self.withDatabase({ try Self.editions(in: $0) }) { path, _ in
+            let (one, two) = (try Self.ids(path, "one"), try Self.ids(path, "two"))
+            let db = try Database(path: path, mode: .readWrite)
+            try db.execute("DELETE FROM store_facts WHERE key = ?", Linker.digestKey)
+            #expect(throws: HIGError.linksNeedImport(path: path)) {
+                try RuleStore.decide(.reject, from: one[0], to: two[0], why: "apart", path: path)
+            }
+            #expect(try RuleStore.open(path: path).linkDecisions().isEmpty)
+        }
     }
 }

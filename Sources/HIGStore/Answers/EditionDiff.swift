@@ -32,6 +32,9 @@ public struct EditionDiff: Sendable, Equatable, Encodable {
     /// TO rules that no FROM rule reaches when FROM is an excerpt: it may not hold them, so they
     /// are not called added (some have an ancestor in an edition older than FROM).
     public let notInFromExcerpt: [String]
+    /// TO rules no FROM rule reaches that a link brings back from an edition before FROM: FROM
+    /// lacked them (`ChangeClass.restored`).
+    public var restored: [String] = []
     public let changed: [Pair]
     /// `[from, to]` id pairs.
     public let unchanged: [[String]]
@@ -43,7 +46,7 @@ public struct EditionDiff: Sendable, Equatable, Encodable {
     public var candidates: [String: [CounterpartCandidate]]?
 
     enum CodingKeys: String, CodingKey {
-        case from, to, added, removed, changed, unchanged, candidates
+        case from, to, added, removed, restored, changed, unchanged, candidates
         case changeNotes = "change_notes"
         case notInExcerpt = "not_in_excerpt"
         case notInFromExcerpt = "not_in_from_excerpt"
@@ -51,13 +54,16 @@ public struct EditionDiff: Sendable, Equatable, Encodable {
 
     /// Counts per change class, in a fixed order, for the summary.
     public var counts: [(ChangeClass, Int)] {
-        let order: [ChangeClass] = [.unchanged, .reworded, .revised, .replaced, .split, .merged, .added, .removed, .notInExcerpt]
+        let order: [ChangeClass] = [
+            .unchanged, .reworded, .revised, .replaced, .split, .merged, .restored, .added, .removed, .notInExcerpt,
+        ]
         return order.map { change in
             switch change {
             case .unchanged: (change, unchanged.count)
             case .added: (change, added.count)
             case .removed: (change, removed.count)
             case .notInExcerpt: (change, notInExcerpt.count)
+            case .restored: (change, restored.count + changed.filter { $0.change == .restored }.count)
             default: (change, changed.filter { $0.change == change }.count)
             }
         }
@@ -110,7 +116,13 @@ extension RuleStore {
             let reachedFrom = Set(pairs.map(\.from))
             let reachedTo = Set(pairs.map(\.to))
             let gone = flagsOnly ? [] : scope.fromRules.filter { !reachedFrom.contains($0) && keep($0) }
-            let unreached = flagsOnly ? [] : scope.toRules.filter { !reachedTo.contains($0) && keep($0) }
+            var unreached = flagsOnly ? [] : scope.toRules.filter { !reachedTo.contains($0) && keep($0) }
+            // A TO rule that a link brings back from before FROM was not added: FROM lacked it.
+            let toRules = Set(scope.toRules)
+            let broughtBack = Set(
+                try self.links { !scope.between.contains($0) && toRules.contains($1) }.filter { $0.change == .restored }.map(\.to))
+            let restored = unreached.filter(broughtBack.contains)
+            unreached.removeAll(where: broughtBack.contains)
             // Absence from an excerpt says nothing, on either side: a FROM rule TO lacks was removed
             // only when TO is complete; a TO rule no FROM rule reaches was added only when FROM is
             // complete (lineage skips back only across excerpts, so no other TO rule reaches past FROM).
@@ -123,9 +135,11 @@ extension RuleStore {
                 notInFromExcerpt: fromIsExcerpt ? unreached : [],
                 changed: changed,
                 unchanged: flagsOnly ? [] : unchanged)
+            diff.restored = restored
             // The notes of the TO files whose rules changed: for a whole PDF document its
             // revision history, for web pages the change logs of the pages with changes.
-            diff.changeNotes = try changeNotes(edition: to, filesHolding: diff.added + diff.notInFromExcerpt + changed.map(\.to))
+            diff.changeNotes = try changeNotes(
+                edition: to, filesHolding: diff.added + diff.restored + diff.notInFromExcerpt + changed.map(\.to))
             if options.candidates > 0 {
                 diff.candidates = try CounterpartCandidates.find(
                     db, older: from, newer: to, removed: diff.removed, added: diff.added, limit: options.candidates)
@@ -211,6 +225,7 @@ extension RuleStore {
     static func change(along path: [LinkRecord], fanOut: Int, fanIn: Int) -> ChangeClass {
         if path.contains(where: { $0.change == .merged }) || fanIn > 1 { return .merged }
         if path.contains(where: { $0.change == .split }) || fanOut > 1 { return .split }
+        if path.contains(where: { $0.change == .restored }) { return .restored }
         let strength: [ChangeClass] = [.unchanged, .reworded, .revised, .replaced]
         return path.map(\.change).max { (strength.firstIndex(of: $0) ?? 0) < (strength.firstIndex(of: $1) ?? 0) } ?? .unchanged
     }

@@ -33,6 +33,7 @@ public enum JSONLines {
         for ids in diff.unchanged where ids.count == 2 { try entry("unchanged", from: ids[0], to: ids[1]) }
         for pair in diff.changed { try entry(pair.change.rawValue, from: pair.from, to: pair.to, pair: pair) }
         for id in diff.added { try entry("added", from: nil, to: id) }
+        for id in diff.restored { try entry("restored", from: nil, to: id) }
         for id in diff.removed { try entry("removed", from: id, to: nil) }
         for id in diff.notInExcerpt { try entry("not-in-excerpt", from: id, to: nil) }
         for id in diff.notInFromExcerpt { try entry("not-in-from-excerpt", from: nil, to: id) }

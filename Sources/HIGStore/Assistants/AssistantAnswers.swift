@@ -58,7 +58,9 @@ extension RuleStore {
             lowConfidenceOnly: arguments.boolean("low_confidence_only"), candidates: arguments.integer("candidates"))
         let diff = try diff(from: arguments.string("from") ?? "", to: arguments.string("to") ?? "", options: options)
         var rules: [String: RuleMention] = [:]
-        var shown = Set(diff.removed + diff.added + diff.notInExcerpt + diff.notInFromExcerpt + diff.changed.flatMap { [$0.from, $0.to] })
+        var shown = Set(
+            diff.removed + diff.added + diff.restored + diff.notInExcerpt + diff.notInFromExcerpt
+                + diff.changed.flatMap { [$0.from, $0.to] })
         for candidates in (diff.candidates ?? [:]).values { shown.formUnion(candidates.map(\.rule)) }
         for edition in [diff.from, diff.to] {
             for record in try self.rules(RuleFilter(edition: edition)) where shown.contains(record.id) {

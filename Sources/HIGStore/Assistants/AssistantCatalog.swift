@@ -64,7 +64,7 @@ public enum AssistantCatalog {
         description: """
             The lineages of a rule or a subject across editions, oldest first: every version with \
             its edition, text and citation, and the links between versions (change class: unchanged, \
-            reworded, revised, replaced, split, merged; similarity; reversal and normative-force \
+            reworded, revised, replaced, split, merged, restored; similarity, confidence; reversal and normative-force \
             flags; a curated link's reason). The query is read as a rule id, else a topic named \
             exactly (slug, name or alias, e.g. "button colors"), else words to search for; \
             `reading` says which. `after` says, by rule id, what became of a version no later \

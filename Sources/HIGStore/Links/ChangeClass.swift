@@ -12,6 +12,8 @@ public enum ChangeClass: String, Sendable, CaseIterable, Codable {
     case split
     /// Several earlier rules became one.
     case merged
+    /// Back after an edition that lacked it (the link skips that edition).
+    case restored
     /// No counterpart in the earlier edition.
     case added
     /// No counterpart in a later edition that is complete.

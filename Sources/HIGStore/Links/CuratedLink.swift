@@ -73,7 +73,7 @@ public struct CuratedLink: Sendable, Equatable {
             }
             return rule.id
         }
-        return try file.links.enumerated().map { index, entry in
+        let links = try file.links.enumerated().map { index, entry in
             guard let verdict = Verdict(rawValue: entry.verdict ?? "confirm") else {
                 throw HIGError.manifestInvalid(path: path, reason: "links[\(index)].verdict '\(entry.verdict!)' is not confirm or reject")
             }
@@ -99,11 +99,20 @@ public struct CuratedLink: Sendable, Equatable {
                 from: try rule(entry.from, entry: index), to: try rule(entry.to, entry: index), verdict: verdict,
                 change: change, why: entry.why)
         }
+        // One decision a pair: two would contradict or repeat each other.
+        var firstOfPair: [String: Int] = [:]
+        for (index, link) in links.enumerated() {
+            if let first = firstOfPair.updateValue(index, forKey: link.from + ">" + link.to) {
+                throw HIGError.manifestInvalid(path: path, reason: "links[\(index)] decides again on the rules of links[\(first)]")
+            }
+        }
+        return links
     }
 
-    /// What the lineage depends on of the decisions: a re-import relinks when it changes.
+    /// What the lineage depends on of the decisions, reasons included (a curated link's rationale
+    /// is its reason): a re-import relinks when it changes.
     static func digest(_ links: [CuratedLink]) -> String {
-        links.map { "\($0.from)>\($0.to):\($0.verdict == .reject ? "reject" : $0.change?.rawValue ?? "read")" }
+        links.map { "\($0.from)>\($0.to):\($0.verdict == .reject ? "reject" : $0.change?.rawValue ?? "read"):\($0.why)" }
             .joined(separator: ",")
     }
 }

@@ -42,6 +42,17 @@ struct EditionTerms: Sendable {
             }
             start.append(Int32(terms.count))
         }
+
+        /// The counts of the rules `indices`, in that order.
+        func subset(_ indices: [Int]) -> Counts {
+            var part = Counts()
+            for rule in indices {
+                part.terms += terms[range(rule)]
+                part.counts += counts[range(rule)]
+                part.start.append(Int32(part.terms.count))
+            }
+            return part
+        }
     }
 
     let id: String
@@ -50,6 +61,14 @@ struct EditionTerms: Sendable {
     /// The whole text's terms, and the lead's (the title, or else the opening words).
     var text = Counts()
     var lead = Counts()
+
+    /// The rules `indices` of the edition alone, in that order.
+    func subset(_ indices: [Int]) -> EditionTerms {
+        var part = EditionTerms(id: id, isExcerpt: isExcerpt)
+        part.rules = indices.map { rules[$0] }
+        (part.text, part.lead) = (text.subset(indices), lead.subset(indices))
+        return part
+    }
 }
 
 /// A set of subject ids as bits: exact for ids under 256 (the taxonomy has fewer subjects), a

@@ -15,6 +15,9 @@ public enum LinkEvidence: String, Sendable, CaseIterable, Codable {
     case gap
     /// A lead-in that went where its bullets went.
     case leadIn = "lead-in"
+    /// A rule back after an edition that lacked it: a strong pair, each the other's best, between
+    /// a rule no later edition had continued and one no edition before had led to.
+    case restoration
     /// Set down by hand (`CuratedLink`): the curated-links file or `hig link confirm`.
     case curated
 }

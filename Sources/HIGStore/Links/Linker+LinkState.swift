@@ -12,6 +12,9 @@ extension Linker {
         var loaded: [Int: EditionTerms] = [:]
         /// hasDescendant[k][i]: rule i of edition k already continues in a later edition.
         var hasDescendant: [Int: [Bool]] = [:]
+        /// The rules of the last edition let go that no later edition continued (removed by the
+        /// complete edition after it): a later edition may bring one back (`restorations`).
+        var departed: EditionTerms?
         /// `PreparedLinkTerms.nearest`: for edition k, its rules' nearest in edition k - 1.
         var nearest: [Int: [[Int32]]] = [:]
         /// namedTerms[k][i]: the words rule i of edition k names to use and to avoid, when it
@@ -29,6 +32,8 @@ extension Linker {
             /// `rule_links` rows, in key order per earlier edition.
             var rows: [LinkRow] = []
             var hasDescendant: [Int: [Bool]]
+            /// The ids of the departed rules brought back into edition k.
+            var restored: Set<String> = []
             /// `namedTerms` of edition k.
             var namedTerms: [NamedTerms?]
             var timings = Timings()
@@ -37,6 +42,9 @@ extension Linker {
         /// Takes what was found into edition `k`.
         mutating func accept(_ found: Found, into k: Int) {
             hasDescendant = found.hasDescendant
+            if let pool = departed, !found.restored.isEmpty {
+                departed = pool.subset(pool.rules.indices.filter { !found.restored.contains(pool.rules[$0].id) })
+            }
             namedTerms[k] = found.namedTerms
             nearest[k] = nil
         }
@@ -44,7 +52,12 @@ extension Linker {
         /// Lets go of the editions before `k` that no later edition can look back to: an edition
         /// stays while a later one may still look back to it, across excerpts only.
         mutating func dropEditions(before k: Int, _ editions: [LinkCorpus.EditionInfo]) {
-            for index in loaded.keys where index < k && !(index + 1...k).allSatisfy({ editions[$0].isExcerpt }) {
+            let dropped = loaded.keys.filter { index in index < k && !(index + 1...k).allSatisfy({ editions[$0].isExcerpt }) }
+            // The newest edition let go, followed by a complete one: what that one removed.
+            if let newest = dropped.max(), let edition = loaded[newest], let continues = hasDescendant[newest] {
+                departed = edition.subset(edition.rules.indices.filter { !continues[$0] })
+            }
+            for index in dropped {
                 loaded[index] = nil
                 hasDescendant[index] = nil
                 namedTerms[index] = nil
@@ -62,21 +75,113 @@ extension Linker {
                 hasDescendant: hasDescendant,
                 namedTerms: [NamedTerms?](repeating: nil, count: loaded[k]!.rules.count))
             var unmatched = Array(loaded[k]!.rules.indices)
+            let awaiting = awaitingConfirmation(into: k)
             var back = k - 1
             while back >= 0 && !unmatched.isEmpty {
                 guard !isCancelled() else { throw CancellationError() }
-                unmatched = links(from: back, into: k, unmatched, termCount: termCount, matcher: matcher, &found)
+                unmatched = links(from: back, into: k, unmatched, awaiting: awaiting, termCount: termCount, matcher: matcher, &found)
                 // Look further back only across an excerpt.
                 guard loaded[back]!.isExcerpt else { break }
                 back -= 1
             }
+            restorations(into: k, unmatched, termCount: termCount, matcher: matcher, &found)
             return found
         }
 
+        /// The rules of edition `k` a confirmation links to a rule it will be compared with (of an
+        /// edition it looks back to, or a departed one): the matcher leaves them to it, whichever
+        /// edition comes first (a confirmation across an excerpt that held the rule too).
+        private func awaitingConfirmation(into k: Int) -> Set<Int> {
+            guard !curatedTo.isEmpty else { return [] }
+            var reachable = Set<Int>()
+            var back = k - 1
+            while back >= 0, let edition = loaded[back] {
+                reachable.insert(back)
+                guard edition.isExcerpt else { break }
+                back -= 1
+            }
+            let departedIDs = Set(departed?.rules.map(\.id) ?? [])
+            let rules = loaded[k]!.rules
+            return Set(
+                rules.indices.filter { index in
+                    (curatedTo[rules[index].id] ?? []).contains { pin in
+                        curatedPlace[pin.from].map { reachable.contains($0.edition) } ?? departedIDs.contains(pin.from)
+                    }
+                })
+        }
+
+        /// Links into the rules `unmatched` of edition `k` (no edition it is compared with has
+        /// them) from the departed rules, which an edition between lacked: the confirmed ones,
+        /// then the matcher's.
+        private func restorations(into k: Int, _ unmatched: [Int], termCount: Int, matcher: RuleMatcher, _ found: inout Found) {
+            guard let pool = departed, !pool.rules.isEmpty, !unmatched.isEmpty else { return }
+            let laterEdition = loaded[k]!
+            let (earlierRules, laterRules) = LinkCorpus.vectors(pool, laterEdition, termCount: termCount)
+            let placeInPool = Dictionary(uniqueKeysWithValues: pool.rules.indices.map { (pool.rules[$0].id, $0) })
+            var unmatched = unmatched
+            var links: [FoundLink] = []
+            // Confirmed restorations, as they are.
+            unmatched.removeAll { laterIndex in
+                let pins = (curatedTo[laterEdition.rules[laterIndex].id] ?? []).compactMap { pin in placeInPool[pin.from].map { (pin, $0) }
+                }
+                for (pin, from) in pins {
+                    links.append(
+                        FoundLink(
+                            from: from, to: laterIndex, change: pin.change ?? .restored,
+                            similarity: earlierRules.cosine(from, laterRules, laterIndex),
+                            method: .curated, forces: (earlierRules.rules[from].force, laterRules.rules[laterIndex].force),
+                            rationale: pin.why,
+                            evidence: .curated, score: nil))
+                }
+                return !pins.isEmpty
+            }
+            if !unmatched.isEmpty {
+                links += matchedRestorations(
+                    unmatched, earlierRules, laterRules, placeInPool, taken: Set(links.map(\.from)), termCount, matcher)
+            }
+            guard !links.isEmpty else { return }
+            found.restored.formUnion(links.map { earlierRules.rules[$0.from].id })
+            classify(links, earlierRules, laterRules, fromNamedTerms: nil, into: &found)
+        }
+
+        /// The matcher's restorations into the later rules `unmatched` from the departed rules
+        /// `earlierRules` not `taken`: only a strong pair (`RuleMatcher.strongScore`) of mostly the
+        /// same words (`restorationCosine`), each the other's best, one to one; never a rejected one.
+        private func matchedRestorations(
+            _ unmatched: [Int], _ earlierRules: LinkableRules, _ laterRules: LinkableRules, _ placeInPool: [String: Int],
+            taken: Set<Int>, _ termCount: Int, _ matcher: RuleMatcher
+        ) -> [FoundLink] {
+            let later = laterRules.subset(unmatched)
+            var forbidden = ForbiddenPairs()
+            for (l, laterIndex) in unmatched.enumerated() {
+                for from in rejectedInto[laterRules.rules[laterIndex].id] ?? [] {
+                    if let p = placeInPool[from] { forbidden.insert(earlier: p, later: l) }
+                }
+            }
+            let lists = matcher.candidateLists(
+                earlier: earlierRules, later: later, termCount: termCount, nearest: nil, forbidden: forbidden)
+            var bestForEarlier = [Double](repeating: 0, count: earlierRules.count)
+            for candidate in lists.all { bestForEarlier[candidate.earlier] = max(bestForEarlier[candidate.earlier], candidate.score) }
+            var taken = taken
+            var links: [FoundLink] = []
+            for l in later.indices {
+                guard let best = lists.list(l).first, best.score >= matcher.strongScore, best.cosine >= matcher.restorationCosine,
+                    best.score >= bestForEarlier[best.earlier], taken.insert(best.earlier).inserted
+                else { continue }
+                links.append(
+                    FoundLink(
+                        from: best.earlier, to: unmatched[l], change: .restored, similarity: best.cosine, method: .matcher,
+                        forces: (earlierRules.rules[best.earlier].force, laterRules.rules[unmatched[l]].force), rationale: nil,
+                        evidence: .restoration, score: best.score))
+            }
+            return links
+        }
+
         /// The links into the rules `unmatched` of edition `k` from edition `back`, added to
-        /// `found`; gives the rules still unmatched.
+        /// `found`; gives the rules still unmatched. The matcher leaves the rules `awaiting` to
+        /// their confirmations.
         private func links(
-            from back: Int, into k: Int, _ unmatched: [Int], termCount: Int, matcher: RuleMatcher,
+            from back: Int, into k: Int, _ unmatched: [Int], awaiting: Set<Int>, termCount: Int, matcher: RuleMatcher,
             _ found: inout Found
         ) -> [Int] {
             let (earlierEdition, laterEdition) = (loaded[back]!, loaded[k]!)
@@ -85,15 +190,16 @@ extension Linker {
             let (earlierRules, laterRules) = LinkCorpus.vectors(earlierEdition, laterEdition, termCount: termCount)
             found.timings.termVectors += ContinuousClock.now - started
             var (links, unmatched) = curatedLinks(from: back, into: laterEdition, unmatched, earlierRules, laterRules)
+            let matchable = awaiting.isEmpty ? unmatched : unmatched.filter { !awaiting.contains($0) }
             let pinned = Set(links.map(\.from))
             for link in links { descendants[link.from] = true }
             let eligible = earlierEdition.rules.indices.filter { !pinned.contains($0) && (back == k - 1 || !descendants[$0]) }
             let matchStarted = ContinuousClock.now
             // Found before when every rule of both editions is in play (no curated link took any).
-            let known = back == k - 1 && eligible.count == earlierRules.count && unmatched.count == laterRules.count ? nearest[k] : nil
+            let known = back == k - 1 && eligible.count == earlierRules.count && matchable.count == laterRules.count ? nearest[k] : nil
             let matched = matcherLinks(
-                eligible, unmatched, earlierRules, laterRules, matcher: matcher, termCount: termCount,
-                nearest: known, forbidden: rejectedPairs(from: back, eligible, into: laterEdition, unmatched))
+                eligible, matchable, earlierRules, laterRules, matcher: matcher, termCount: termCount,
+                nearest: known, forbidden: rejectedPairs(from: back, eligible, into: laterEdition, matchable))
             found.timings.matching += ContinuousClock.now - matchStarted
             for link in matched { descendants[link.from] = true }
             links += matched

@@ -19,9 +19,12 @@ extension RuleMatcher {
         }
         for l in later.indices {
             let key = later.rules[l].sameWordsKey
-            // A rejected pair leaves the earlier rule waiting for the next later rule of its words.
-            guard let p = firstWithSameWords[key], p >= 0, found.allows(earlier: p, later: l) else { continue }
-            firstWithSameWords[key] = nextWithSameWords[p]
+            // The first earlier rule of these words this later rule may link to (a rejected pair
+            // leaves its earlier rule waiting for the next later rule of its words).
+            var (previous, p) = (-1, firstWithSameWords[key] ?? -1)
+            while p >= 0 && !found.allows(earlier: p, later: l) { (previous, p) = (p, nextWithSameWords[p]) }
+            guard p >= 0 else { continue }
+            if previous < 0 { firstWithSameWords[key] = nextWithSameWords[p] } else { nextWithSameWords[previous] = nextWithSameWords[p] }
             found.add(Link(earlier: p, later: l, cosine: later.cosine(l, earlier, p), score: 2, shape: .single, evidence: .sameWords))
         }
     }

@@ -31,6 +31,7 @@ extension TextRenderer {
         }
         section("Removed", diff.removed)
         section("Added", diff.added)
+        section("Restored (back from an edition before \(diff.from))", diff.restored)
         if !diff.changed.isEmpty {
             out += "\n## Changed\n\n| change | from | to | word diff | flags |\n| --- | --- | --- | --- | --- |\n"
             // Independent word diffs, made on every core and written in order.

@@ -36,6 +36,7 @@ extension TextRenderer {
         out += changeNotes(diff.changeNotes, in: diff.to)
         list("Removed", diff.removed, candidatesIn: diff.to)
         list("Added", diff.added, candidatesIn: diff.from)
+        list("Restored (back from an edition before \(diff.from), which lacked them)", diff.restored)
         out += changed(diff, rules: rules)
         list("Not in the \(diff.to) excerpt", diff.notInExcerpt)
         list("In \(diff.to), not in the \(diff.from) excerpt", diff.notInFromExcerpt)

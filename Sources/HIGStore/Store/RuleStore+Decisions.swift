@@ -6,7 +6,8 @@ extension RuleStore {
     /// Confirms (`verdict` confirm, with `change` or nil to read it off the texts) or rejects the
     /// link from rule `from` to rule `to`, and relinks. The rules are ids (former ids too); the
     /// earlier rule comes first, and their editions must be compared with each other
-    /// (consecutive, or with only excerpts between them).
+    /// (consecutive, with only excerpts between them, or with one complete edition between,
+    /// which lacked the earlier rule: a restoration).
     public static func decide(
         _ verdict: CuratedLink.Verdict, from: String, to: String, change: ChangeClass? = nil, why: String, path: String
     ) throws -> LinkDecisionOutcome {
@@ -52,9 +53,11 @@ extension RuleStore {
         else {
             throw HIGError.linkRulesOutOfOrder(from: fromRule.id, fromEdition: fromRule.edition, to: toRule.id, toEdition: toRule.edition)
         }
-        // Lineage looks back past an edition only when it is an excerpt (`Linker`).
-        if let complete = editions[(f + 1)..<t].first(where: { !$0.isExcerpt }) {
-            throw HIGError.linkEditionsNotCompared(from: fromRule.id, to: toRule.id, between: complete.id)
+        // Lineage looks back past an excerpt, and past one complete edition for a rule that
+        // edition lacked (a restoration, `Linker`).
+        let complete = editions[(f + 1)..<t].filter { !$0.isExcerpt }
+        if complete.count > 1 {
+            throw HIGError.linkEditionsNotCompared(from: fromRule.id, to: toRule.id, between: complete.map(\.id).joined(separator: " and "))
         }
         return (fromRule.id, toRule.id)
     }
@@ -74,7 +77,14 @@ extension RuleStore {
             try checkIsHIGDatabase(db)
             try prepareForWriting(db)
             let store = RuleStore(db: db)
-            return try db.transaction { try body(store) }
+            return try db.transaction {
+                // Relinking needs the curated-links file's decisions, which an import writes: links
+                // made before them would lose them.
+                guard try db.scalar("SELECT 1 FROM store_facts WHERE key = ?", Linker.digestKey) != nil else {
+                    throw HIGError.linksNeedImport(path: path)
+                }
+                return try body(store)
+            }
         } catch let error as SQLiteError {
             throw translate(error, path: path)
         }

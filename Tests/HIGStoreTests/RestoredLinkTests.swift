@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import HIGStore
+
+/// A rule an edition dropped and a later one brought back is linked across the edition that
+/// lacked it, as `restored`, never called added.
+@Suite("Restored rules")
+struct RestoredLinkTests {
+    static let fields = "**Label text fields clearly**. A placeholder names the value a field expects.\n"
+
+    /// One has titles and buttons; two drops titles and adds fields; three brings titles back.
+    static func editions(in folder: URL) throws -> URL {
+        try LinkDecisionTests.editions(
+            in: folder, one: LinkDecisionTests.titles + "\n" + LinkDecisionTests.buttons,
+            two: LinkDecisionTests.buttons + "\n" + fields,
+            three: LinkDecisionTests.titles + "\n" + LinkDecisionTests.buttons + "\n" + fields)
+    }
+
+    @Test("Titles, dropped by two and back in three, link one to three as restored")
+    func restored() throws {
+        try LinkDecisionTests.withDatabase({ try Self.editions(in: $0) }) { path, _ in
+            let store = try RuleStore.open(path: path)
+            let (one, two, three) = (
+                try LinkDecisionTests.ids(path, "one"), try LinkDecisionTests.ids(path, "two"), try LinkDecisionTests.ids(path, "three")
+            )
+            let link = try #require(try store.allLinks().first { $0.to == three[0] })
+            #expect(link.from == one[0] && link.change == .restored && link.evidence == .restoration && link.method == .matcher)
+            #expect(try store.allLinks().filter { $0.to == three[0] }.count == 1)
+            // Two removed it; three did not add it: it came back.
+            let dropped = try store.diff(from: "one", to: "two")
+            #expect(dropped.removed == [one[0]])
+            let back = try store.diff(from: "two", to: "three")
+            #expect(back.restored == [three[0]] && back.added.isEmpty)
+            #expect(back.counts.first { $0.0 == .restored }?.1 == 1)
+            let text = TextRenderer(colored: false).diff(back, rules: try store.ruleTexts(of: back), showUnchanged: false)
+            #expect(text.contains("Restored (back from an edition before two, which lacked them) (1)"))
+            #expect(text.contains("  restored          1"))
+            // Across both steps, the pair is restored.
+            let across = try store.diff(from: "one", to: "three")
+            #expect(across.changed.contains { $0.from == one[0] && $0.to == three[0] && $0.change == .restored })
+            // The lineage: one, then three.
+            let lineage = try #require(try store.evolution(three[0]).lineages.first)
+            #expect(lineage.editions == ["one", "three"])
+            #expect(TextRenderer(colored: false).evolution(try store.evolution(three[0])).contains("restored from \(one[0])"))
+            _ = two
+        }
+    }
+
+    @Test("A reader may reject a restoration, or confirm one; not across two complete editions")
+    func decided() throws {
+        try LinkDecisionTests.withDatabase({ try Self.editions(in: $0) }) { path, _ in
+            let (one, three) = (try LinkDecisionTests.ids(path, "one"), try LinkDecisionTests.ids(path, "three"))
+            let rejected = try RuleStore.decide(.reject, from: one[0], to: three[0], why: "apart", path: path)
+            #expect(rejected.linksBefore.contains { $0.change == .restored } && !rejected.linksAfter.contains { $0.change == .restored })
+            #expect(try RuleStore.open(path: path).diff(from: "two", to: "three").added == [three[0]])
+            // Confirmed instead: a curated restoration, with its reason.
+            let confirmed = try RuleStore.decide(.confirm, from: one[0], to: three[0], why: "back", path: path)
+            let link = try #require(confirmed.linksAfter.first { $0.from == one[0] && $0.to == three[0] })
+            #expect(link.change == .restored && link.method == .curated && link.rationale == "back" && confirmed.decision?.applies == true)
+        }
+        // Four editions: one and four have two complete editions between them.
+        try Fixtures.withTemporaryFolder { folder in
+            let manifest = Fixtures.manifest([("one", "one.md"), ("two", "two.md"), ("three", "three.md"), ("four", "four.md")])
+                .replacingOccurrences(of: #""coverage": "excerpt""#, with: #""coverage": "complete""#)
+            let text = Data(LinkDecisionTests.titles.utf8)
+            let editions = try Fixtures.writeEditions(
+                in: folder, manifest: manifest, files: ["one.md": text, "two.md": text, "three.md": text, "four.md": text])
+            let path = folder.appending(path: "f.sqlite").path
+            _ = try RuleStore.importEditions(from: editions, into: path)
+            let (one, four) = (try LinkDecisionTests.ids(path, "one"), try LinkDecisionTests.ids(path, "four"))
+            #expect(throws: HIGError.linkEditionsNotCompared(from: one[0], to: four[0], between: "two and three")) {
+                try RuleStore.decide(.confirm, from: one[0], to: four[0], why: "x", path: path)
+            }
+        }
+    }
+}
