@@ -115,15 +115,14 @@ extension Linker {
         /// then the matcher's.
         private func restorations(into k: Int, _ unmatched: [Int], termCount: Int, matcher: RuleMatcher, _ found: inout Found) {
             guard let pool = departed, !pool.rules.isEmpty, !unmatched.isEmpty else { return }
-            let laterEdition = loaded[k]!
-            let (earlierRules, laterRules) = LinkCorpus.vectors(pool, laterEdition, termCount: termCount)
+            // The departed rules against the unmatched ones alone: a few of each, not whole editions.
+            let (earlierRules, laterRules) = LinkCorpus.vectors(pool, loaded[k]!.subset(unmatched), termCount: termCount)
             let placeInPool = Dictionary(uniqueKeysWithValues: pool.rules.indices.map { (pool.rules[$0].id, $0) })
-            var unmatched = unmatched
+            var open = Array(laterRules.rules.indices)
             var links: [FoundLink] = []
             // Confirmed restorations, as they are.
-            unmatched.removeAll { laterIndex in
-                let pins = (curatedTo[laterEdition.rules[laterIndex].id] ?? []).compactMap { pin in placeInPool[pin.from].map { (pin, $0) }
-                }
+            open.removeAll { laterIndex in
+                let pins = (curatedTo[laterRules.rules[laterIndex].id] ?? []).compactMap { pin in placeInPool[pin.from].map { (pin, $0) } }
                 for (pin, from) in pins {
                     links.append(
                         FoundLink(
@@ -135,13 +134,12 @@ extension Linker {
                 }
                 return !pins.isEmpty
             }
-            if !unmatched.isEmpty {
-                links += matchedRestorations(
-                    unmatched, earlierRules, laterRules, placeInPool, taken: Set(links.map(\.from)), termCount, matcher)
+            if !open.isEmpty {
+                links += matchedRestorations(open, earlierRules, laterRules, placeInPool, taken: Set(links.map(\.from)), termCount, matcher)
             }
             guard !links.isEmpty else { return }
             found.restored.formUnion(links.map { earlierRules.rules[$0.from].id })
-            classify(links, earlierRules, laterRules, fromNamedTerms: nil, into: &found)
+            classify(links, earlierRules, laterRules, fromNamedTerms: nil, laterPlaces: unmatched, into: &found)
         }
 
         /// The matcher's restorations into the later rules `unmatched` from the departed rules
@@ -282,9 +280,11 @@ extension Linker {
 
         /// Each link's row, classified from both texts word by word: on every core; in key order.
         /// `fromNamedTerms`: the earlier edition's `namedTerms`, when known.
+        /// `laterPlaces`: the later rules' places in their edition, when `laterRules` holds only
+        /// some of them.
         private func classify(
             _ links: [FoundLink], _ earlierRules: LinkableRules, _ laterRules: LinkableRules,
-            fromNamedTerms: [NamedTerms?]?, into found: inout Found
+            fromNamedTerms: [NamedTerms?]?, laterPlaces: [Int]? = nil, into found: inout Found
         ) {
             let sortedLinks = KeySort.order(count: links.count) {
                 (earlierRules.rules[links[$0].from].id, laterRules.rules[links[$0].to].id)
@@ -295,7 +295,9 @@ extension Linker {
                     earlierRules, laterRules, fromNamedTerms: fromNamedTerms?[sortedLinks[$0].from], sameWordsShare: sameWordsShare)
             }
             found.rows += classified.map(\.row)
-            for (link, classified) in zip(sortedLinks, classified) { found.namedTerms[link.to] = classified.toNamedTerms }
+            for (link, classified) in zip(sortedLinks, classified) {
+                found.namedTerms[laterPlaces?[link.to] ?? link.to] = classified.toNamedTerms
+            }
         }
     }
 }
