@@ -24,13 +24,13 @@ struct Link: ParsableCommand {
         @OptionGroup var rules: RulePair
 
         @Option(help: "The change class (default: read off the two texts, as the matcher's links are).")
-        var change: LinkChange?
+        var change: ChangeClass?
 
         @Option(help: "Why the two rules are the same guidance (required).") var why: String
 
         func run() throws {
             let outcome = try RuleStore.decide(
-                .confirm, from: rules.from, to: rules.to, change: change?.changeClass, why: why, path: link.root.databasePath)
+                .confirm, from: rules.from, to: rules.to, change: change, why: why, path: link.root.databasePath)
             Console.print(Console.renderer.linkDecisionOutcome(outcome))
         }
     }
@@ -92,9 +92,12 @@ struct RulePair: ParsableArguments {
     @Argument(help: "The later rule's id.") var to: String
 }
 
-/// The change classes a confirmed link may be given (`CuratedLink.changeClasses`).
-enum LinkChange: String, ExpressibleByArgument, CaseIterable {
-    case unchanged, reworded, revised, replaced, split, merged
+/// A confirmed link's `--change`: one of the classes a link may be given (`CuratedLink.changeClasses`).
+extension ChangeClass: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let change = ChangeClass(rawValue: argument), CuratedLink.changeClasses.contains(change) else { return nil }
+        self = change
+    }
 
-    var changeClass: ChangeClass { ChangeClass(rawValue: rawValue)! }
+    public static var allValueStrings: [String] { CuratedLink.changeClasses.map(\.rawValue) }
 }

@@ -61,11 +61,9 @@ enum CounterpartCandidates {
         let rejections = try LinkDecisions.inForce(db).filter { $0.verdict == .reject }
         guard !rejections.isEmpty else { return .none }
         let earlierPlace = Dictionary(uniqueKeysWithValues: earlier.rules.indices.map { (earlier.rules[$0].id, $0) })
-        let laterPlace = Dictionary(uniqueKeysWithValues: later.rules.indices.map { (later.rules[$0].id, $0) })
-        var forbidden = ForbiddenPairs()
-        for rejection in rejections {
-            if let p = earlierPlace[rejection.from], let l = laterPlace[rejection.to] { forbidden.insert(earlier: p, later: l) }
-        }
-        return forbidden
+        return ForbiddenPairs(
+            rejectedInto: Dictionary(grouping: rejections, by: \.to).mapValues { $0.map(\.from) },
+            laterIDs: later.rules.lazy.map(\.id)
+        ) { earlierPlace[$0] }
     }
 }

@@ -6,6 +6,20 @@ struct ForbiddenPairs: Sendable {
 
     static let none = ForbiddenPairs()
 
+    init() {}
+
+    /// The pairs the rejections forbid among the later rules `laterIDs` (in the matcher's order)
+    /// and the earlier rules `earlierPlace` finds a place for. `rejectedInto`: by later rule id,
+    /// the earlier rule ids it must not link to.
+    init(rejectedInto: [String: [String]], laterIDs: some Sequence<String>, earlierPlace: (String) -> Int?) {
+        guard !rejectedInto.isEmpty else { return }
+        for (l, id) in laterIDs.enumerated() {
+            for from in rejectedInto[id] ?? [] {
+                if let p = earlierPlace(from) { insert(earlier: p, later: l) }
+            }
+        }
+    }
+
     var isEmpty: Bool { pairs.isEmpty }
 
     mutating func insert(earlier: Int, later: Int) {

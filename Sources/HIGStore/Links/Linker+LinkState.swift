@@ -124,13 +124,7 @@ extension Linker {
             open.removeAll { laterIndex in
                 let pins = (curatedTo[laterRules.rules[laterIndex].id] ?? []).compactMap { pin in placeInPool[pin.from].map { (pin, $0) } }
                 for (pin, from) in pins {
-                    links.append(
-                        FoundLink(
-                            from: from, to: laterIndex, change: pin.change ?? .restored,
-                            similarity: earlierRules.cosine(from, laterRules, laterIndex),
-                            method: .curated, forces: (earlierRules.rules[from].force, laterRules.rules[laterIndex].force),
-                            rationale: pin.why,
-                            evidence: .curated, score: nil))
+                    links.append(.confirmed(pin, from: from, to: laterIndex, earlierRules, laterRules, change: .restored))
                 }
                 return !pins.isEmpty
             }
@@ -150,11 +144,8 @@ extension Linker {
             taken: Set<Int>, _ termCount: Int, _ matcher: RuleMatcher
         ) -> [FoundLink] {
             let later = laterRules.subset(unmatched)
-            var forbidden = ForbiddenPairs()
-            for (l, laterIndex) in unmatched.enumerated() {
-                for from in rejectedInto[laterRules.rules[laterIndex].id] ?? [] {
-                    if let p = placeInPool[from] { forbidden.insert(earlier: p, later: l) }
-                }
+            let forbidden = ForbiddenPairs(rejectedInto: rejectedInto, laterIDs: unmatched.lazy.map { laterRules.rules[$0].id }) {
+                placeInPool[$0]
             }
             let lists = matcher.candidateLists(
                 earlier: earlierRules, later: later, termCount: termCount, nearest: nil, forbidden: forbidden)
@@ -221,13 +212,7 @@ extension Linker {
             let left = unmatched.filter { laterIndex in
                 let pins = (curatedTo[laterEdition.rules[laterIndex].id] ?? []).filter { curatedPlace[$0.from]?.edition == back }
                 for pin in pins {
-                    let from = curatedPlace[pin.from]!.rule
-                    links.append(
-                        FoundLink(
-                            from: from, to: laterIndex, change: pin.change,
-                            similarity: earlierRules.cosine(from, laterRules, laterIndex), method: .curated,
-                            forces: (earlierRules.rules[from].force, laterRules.rules[laterIndex].force),
-                            rationale: pin.why, evidence: .curated, score: nil))
+                    links.append(.confirmed(pin, from: curatedPlace[pin.from]!.rule, to: laterIndex, earlierRules, laterRules))
                 }
                 return pins.isEmpty
             }
@@ -240,18 +225,10 @@ extension Linker {
             from back: Int, _ eligible: [Int], into laterEdition: EditionTerms, _ unmatched: [Int]
         ) -> ForbiddenPairs {
             guard !rejectedInto.isEmpty else { return .none }
-            var forbidden = ForbiddenPairs()
-            var placeInEligible: [Int: Int]?
-            for (l, laterIndex) in unmatched.enumerated() {
-                guard let rejected = rejectedInto[laterEdition.rules[laterIndex].id] else { continue }
-                let places = placeInEligible ?? Dictionary(uniqueKeysWithValues: eligible.enumerated().map { ($1, $0) })
-                placeInEligible = places
-                for from in rejected {
-                    guard let place = curatedPlace[from], place.edition == back, let p = places[place.rule] else { continue }
-                    forbidden.insert(earlier: p, later: l)
-                }
+            let placeInEligible = Dictionary(uniqueKeysWithValues: eligible.enumerated().map { ($1, $0) })
+            return ForbiddenPairs(rejectedInto: rejectedInto, laterIDs: unmatched.lazy.map { laterEdition.rules[$0].id }) { from in
+                curatedPlace[from].flatMap { $0.edition == back ? placeInEligible[$0.rule] : nil }
             }
-            return forbidden
         }
 
         /// The matcher's links between the rules `eligible` of the earlier edition and `unmatched`

@@ -15,6 +15,16 @@ extension Linker {
         let evidence: LinkEvidence
         let score: Double?
 
+        /// A confirmed link (`CuratedLink`) from rule `from` to rule `to`, as it was set down;
+        /// `change` when the pin gives none.
+        static func confirmed(
+            _ pin: CuratedLink, from: Int, to: Int, _ earlier: LinkableRules, _ later: LinkableRules, change: ChangeClass? = nil
+        ) -> FoundLink {
+            FoundLink(
+                from: from, to: to, change: pin.change ?? change, similarity: earlier.cosine(from, later, to), method: .curated,
+                forces: (earlier.rules[from].force, later.rules[to].force), rationale: pin.why, evidence: .curated, score: nil)
+        }
+
         /// Its row of `rule_links`, flags included, and the words the later rule names to use and
         /// to avoid; `earlier` and `later`: the two editions' rules; `fromNamedTerms`: the earlier
         /// rule's, when known.
