@@ -27,7 +27,7 @@ enum GeneratedCorpus {
         }
         let editions: [[String: Any]] = Fixtures.seeds.manifest.editions.map { edition in
             [
-                "id": edition.id, "name": "\(edition.name) \(variant)", "order": edition.order, "date": "2020",
+                "id": edition.id, "name": "\(edition.name) \(variant)", "order": edition.order! as Any, "date": "2020",
                 "platform_scope": edition.platformScope, "platforms": edition.platforms,
             ]
         }

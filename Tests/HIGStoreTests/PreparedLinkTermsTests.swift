@@ -63,7 +63,7 @@ struct PreparedLinkTermsTests {
                 })
             let impostor = edition + "-" + String(rule.dropFirst(edition.count + 1))
             try db.execute(
-                "INSERT INTO editions SELECT ? || '-x', name, position + 1000, date, platform_scope, platforms FROM editions WHERE id = ?",
+                "INSERT INTO editions (id, name, position, date, platform_scope, platforms) SELECT ? || '-x', name, position + 1000, date, platform_scope, platforms FROM editions WHERE id = ?",
                 edition, edition)
             try db.execute(
                 "INSERT INTO rules SELECT ? || '-x-' || ?, edition_id || '-x', source_id, ordinal + 100000, NULL, kind, section, title, text, verbatim, line_start, line_end, page, chunk FROM rules WHERE id = ?",

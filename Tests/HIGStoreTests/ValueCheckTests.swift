@@ -155,6 +155,12 @@ struct ValueCheckTests {
                 var editions = manifest["editions"] as! [[String: Any]]
                 editions[0].removeValue(forKey: "order")
                 manifest["editions"] = editions
-            }.contains("missing key 'order' at editions[0]"))
+            }.contains("edition '2008': missing key 'order' (format 1 places editions by order)"))
+        #expect(
+            try manifestError { manifest in
+                var editions = manifest["editions"] as! [[String: Any]]
+                editions[0].removeValue(forKey: "name")
+                manifest["editions"] = editions
+            }.contains("missing key 'name' at editions[0]"))
     }
 }

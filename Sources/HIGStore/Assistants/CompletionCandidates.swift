@@ -24,7 +24,7 @@ public enum CompletionCandidates {
         if !RuleStore.needsImport(path: path), let store = try? RuleStore.open(path: path), let known = try? store.editionIDs() {
             ids = known
         } else if let folder = try? EditionsLocator.locate(explicit: nil), let manifest = try? EditionManifest.load(folder: folder) {
-            ids = manifest.editions.sorted { $0.order < $1.order }.map(\.id)
+            ids = manifest.orderedEditions.map(\.id)
         }
         if !ids.isEmpty { ids.append(EditionManifest.newestAlias) }
         return ids.filter { $0.hasPrefix(prefix) }

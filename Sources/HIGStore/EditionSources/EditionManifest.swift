@@ -7,18 +7,30 @@ public struct EditionManifest: Decodable, Sendable {
     public struct Edition: Decodable, Sendable, Equatable {
         public let id: String
         public let name: String
-        public let order: Int
+        /// Format 1's place of the edition among the others (unique integers); format 2 places an
+        /// edition by its `predecessors` instead.
+        public let order: Int?
         public let date: String?
         public let platformScope: String
         public let platforms: [String]
         public let note: String?
         /// Ids the edition had before it was named by what it is: they keep resolving to it.
         public let formerIDs: [String]?
+        /// The editions this one was revised from: none, one, or several (the unified web HIG
+        /// continues both the iOS and the OS X lines). In format 1, the edition before it by `order`.
+        public internal(set) var predecessors: [String]
+        /// The family it belongs to (`iphone-ios`, `macintosh`, `web`); when not given, its first
+        /// predecessor's, or its own id for an edition with none.
+        public internal(set) var line: String?
+        /// For a draft or preliminary edition, the final edition it became: it sits beside that
+        /// edition instead of before it (its gaps would make the final's rules look added).
+        public let prereleaseOf: String?
 
         enum CodingKeys: String, CodingKey {
-            case id, name, order, date, platforms, note
+            case id, name, order, date, platforms, note, predecessors, line
             case platformScope = "platform_scope"
             case formerIDs = "former_ids"
+            case prereleaseOf = "prerelease_of"
         }
     }
 
@@ -103,7 +115,7 @@ public struct EditionManifest: Decodable, Sendable {
     }
 
     public let format: Int
-    public let editions: [Edition]
+    public internal(set) var editions: [Edition]
     /// The files the manifest names one by one, then those of its folders (see `Folder`).
     public internal(set) var files: [File]
     public let folders: [Folder]?
@@ -124,7 +136,11 @@ public struct EditionManifest: Decodable, Sendable {
     public static let newestAlias = "current"
 
     public static let fileName = "editions.json"
-    static let supportedFormat = 1
+    /// Format 1 orders editions in one line (`order`); format 2 gives each its predecessors.
+    static let supportedFormats = 1...2
+
+    /// The family tree of the editions, oldest first (see `EditionGraph`); set by `check`.
+    public internal(set) var graph = try! EditionGraph([])
 }
 
 extension EditionManifest {
@@ -150,6 +166,7 @@ extension EditionManifest {
         var expanded = manifest
         expanded.files += try manifest.folderFiles(in: folder, path: path)
         try expanded.check(path: path)
+        try expanded.placeEditions(path: path)
         return expanded
     }
 
@@ -181,8 +198,10 @@ extension EditionManifest {
 
     func check(path: String) throws {
         func invalid(_ reason: String) -> HIGError { .manifestInvalid(path: path, reason: reason) }
-        guard format == Self.supportedFormat else {
-            throw invalid("format \(format) is not supported (this hig reads format \(Self.supportedFormat))")
+        guard Self.supportedFormats.contains(format) else {
+            throw invalid(
+                "format \(format) is not supported (this hig reads formats \(Self.supportedFormats.lowerBound) to \(Self.supportedFormats.upperBound))"
+            )
         }
         guard !editions.isEmpty else { throw invalid("it lists no editions") }
         var ids = Set<String>()
@@ -210,13 +229,34 @@ extension EditionManifest {
                 guard aliases.insert(former).inserted else { throw invalid("former id '\(former)' is listed twice") }
             }
             guard ids.insert(edition.id).inserted else { throw invalid("edition '\(edition.id)' is listed twice") }
-            guard orders.insert(edition.order).inserted else {
-                throw invalid("two editions have order \(edition.order)")
+            if format == 1 {
+                guard let order = edition.order else {
+                    throw invalid("edition '\(edition.id)': missing key 'order' (format 1 places editions by order)")
+                }
+                guard orders.insert(order).inserted else { throw invalid("two editions have order \(order)") }
+                guard edition.predecessors.isEmpty, edition.line == nil, edition.prereleaseOf == nil else {
+                    throw invalid(
+                        "edition '\(edition.id)': predecessors, line and prerelease_of need format 2 (set \"format\": 2 and name each edition's predecessors instead of an order)"
+                    )
+                }
+            } else if edition.order != nil {
+                throw invalid(
+                    "edition '\(edition.id)': format 2 places editions by their predecessors, not by order; remove \"order\" and name the edition's predecessors"
+                )
+            }
+            if let line = edition.line, line.range(of: Self.editionIDPattern, options: .regularExpression) == nil {
+                throw invalid("edition '\(edition.id)': line '\(line)' must be letters, digits, '.', '_' or '-'")
             }
             guard !edition.platforms.isEmpty else { throw invalid("edition '\(edition.id)' names no platforms") }
         }
         for alias in aliases where ids.contains(alias) {
             throw invalid("'\(alias)' is both an edition id and another edition's former id")
+        }
+        for edition in editions {
+            guard let final = edition.prereleaseOf else { continue }
+            guard ids.contains(final), final != edition.id else {
+                throw invalid("edition '\(edition.id)': prerelease_of '\(final)' is not another edition here")
+            }
         }
         var paths = Set<String>()
         for file in files {
@@ -244,8 +284,39 @@ extension EditionManifest {
     /// An edition id: letters, digits, '.', '_' and '-', starting and ending with a letter or digit.
     static let editionIDPattern = "^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$"
 
-    /// The editions, oldest first.
-    public var orderedEditions: [Edition] { editions.sorted { $0.order < $1.order } }
+    /// The editions, oldest first: each after its predecessors (`EditionGraph.ordered`).
+    public var orderedEditions: [Edition] {
+        let byID = Dictionary(uniqueKeysWithValues: editions.map { ($0.id, $0) })
+        return graph.ordered.map { byID[$0.id]! }
+    }
+
+    /// Format 1's editions chained by `order`, each with the one before as its predecessor;
+    /// every edition's line filled in; the family tree built and checked.
+    mutating func placeEditions(path: String) throws {
+        if format == 1 {
+            let byOrder = editions.indices.sorted { editions[$0].order! < editions[$1].order! }
+            for (place, index) in byOrder.enumerated() where place > 0 {
+                editions[index].predecessors = [editions[byOrder[place - 1]].id]
+            }
+        }
+        do {
+            graph = try EditionGraph(
+                editions.map { EditionGraph.Node(id: $0.id, date: $0.date, predecessors: $0.predecessors, line: $0.line) })
+        } catch {
+            throw HIGError.manifestInvalid(path: path, reason: error.reason)
+        }
+        // Lines are inherited oldest first, so a predecessor's is known before its successor's.
+        var lineOf: [String: String] = [:]
+        let placeOf = Dictionary(uniqueKeysWithValues: editions.indices.map { (editions[$0].id, $0) })
+        for node in graph.ordered {
+            let index = placeOf[node.id]!
+            let line = editions[index].line ?? editions[index].predecessors.first.flatMap { lineOf[$0] } ?? node.id
+            editions[index].line = line
+            lineOf[node.id] = line
+        }
+        graph = try! EditionGraph(
+            editions.map { EditionGraph.Node(id: $0.id, date: $0.date, predecessors: $0.predecessors, line: $0.line) })
+    }
 
     /// An edition's files in reading order (by chunk, then path).
     public func files(of edition: String) -> [File] {

@@ -73,12 +73,15 @@ extension EditionManifest.Edition {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
         name = try container.decode(String.self, forKey: .name)
-        order = try ManifestValue.integer(container, .order, of: "edition '\(id)'")
+        order = try ManifestValue.integerIfPresent(container, .order, of: "edition '\(id)'")
         date = try container.decodeIfPresent(String.self, forKey: .date)
         platformScope = try container.decode(String.self, forKey: .platformScope)
         platforms = try container.decode([String].self, forKey: .platforms)
         note = try container.decodeIfPresent(String.self, forKey: .note)
         formerIDs = try container.decodeIfPresent([String].self, forKey: .formerIDs)
+        predecessors = try container.decodeIfPresent([String].self, forKey: .predecessors) ?? []
+        line = try container.decodeIfPresent(String.self, forKey: .line)
+        prereleaseOf = try container.decodeIfPresent(String.self, forKey: .prereleaseOf)
     }
 }
 

@@ -27,9 +27,10 @@ public enum Importer {
         return try db.transaction {
             try Migrator().migrate(db)
             let plan = try self.plan(corpus, db)
-            for edition in corpus.manifest.editions {
-                try upsert(edition, db)
+            for (position, edition) in corpus.manifest.orderedEditions.enumerated() {
+                try upsert(edition, position: position + 1, db)
             }
+            try writePredecessors(corpus.manifest, db)
             // When rules change, topics and lineage are recomputed. Lineage's terms need the rules
             // but no database: they are made on the other core while this one writes (SQLite's
             // writing uses one), and joined before this returns, whether it succeeds or throws.
@@ -150,16 +151,37 @@ public enum Importer {
         String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
     }
 
-    private static func upsert(_ edition: EditionManifest.Edition, _ db: Database) throws {
+    /// `position`: the edition's place in the family tree's order, oldest first.
+    private static func upsert(_ edition: EditionManifest.Edition, position: Int, _ db: Database) throws {
         let platforms = String(decoding: try JSONEncoder().encode(edition.platforms), as: UTF8.self)
         try db.execute(
             """
-            INSERT INTO editions (id, name, position, date, platform_scope, platforms) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO editions (id, name, position, date, platform_scope, platforms, line, prerelease_of)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET name = excluded.name, position = excluded.position, date = excluded.date,
-                platform_scope = excluded.platform_scope, platforms = excluded.platforms
+                platform_scope = excluded.platform_scope, platforms = excluded.platforms, line = excluded.line,
+                prerelease_of = excluded.prerelease_of
             WHERE name IS NOT excluded.name OR position IS NOT excluded.position OR date IS NOT excluded.date
                 OR platform_scope IS NOT excluded.platform_scope OR platforms IS NOT excluded.platforms
-            """, edition.id, edition.name, edition.order, edition.date, edition.platformScope, platforms)
+                OR line IS NOT excluded.line OR prerelease_of IS NOT excluded.prerelease_of
+            """, edition.id, edition.name, position, edition.date, edition.platformScope, platforms, edition.line,
+            edition.prereleaseOf)
+    }
+
+    /// Makes `edition_predecessors` hold exactly the manifest's, writing only when it does not.
+    private static func writePredecessors(_ manifest: EditionManifest, _ db: Database) throws {
+        let wanted = manifest.orderedEditions.flatMap { edition in
+            edition.predecessors.enumerated().map { [edition.id, $1, String($0 + 1)] }
+        }
+        let stored = try db.rows(
+            "SELECT edition_id, predecessor_id, seq FROM edition_predecessors ORDER BY (SELECT position FROM editions WHERE id = edition_id), seq"
+        ).map { [$0.string("edition_id"), $0.string("predecessor_id"), String($0.int("seq"))] }
+        guard stored != wanted else { return }
+        try db.execute("DELETE FROM edition_predecessors")
+        for row in wanted {
+            try db.execute(
+                "INSERT INTO edition_predecessors (edition_id, predecessor_id, seq) VALUES (?, ?, ?)", row[0], row[1], Int(row[2])!)
+        }
     }
 
     /// Inserts a source file's row and returns its id.

@@ -43,6 +43,14 @@ struct EditionTerms: Sendable {
             start.append(Int32(terms.count))
         }
 
+        /// These rules' counts, then `other`'s.
+        mutating func append(contentsOf other: Counts) {
+            let offset = Int32(terms.count)
+            terms += other.terms
+            counts += other.counts
+            start += other.start.dropFirst().map { $0 + offset }
+        }
+
         /// The counts of the rules `indices`, in that order.
         func subset(_ indices: [Int]) -> Counts {
             var part = Counts()
@@ -61,6 +69,19 @@ struct EditionTerms: Sendable {
     /// The whole text's terms, and the lead's (the title, or else the opening words).
     var text = Counts()
     var lead = Counts()
+
+    /// The rules of several editions as one list, in the order given (the first one's id and
+    /// coverage): the rules some editions removed, weighed together against a later one.
+    static func joining(_ parts: [EditionTerms]) -> EditionTerms {
+        guard parts.count > 1 else { return parts[0] }
+        var joined = parts[0]
+        for part in parts.dropFirst() {
+            joined.rules += part.rules
+            joined.text.append(contentsOf: part.text)
+            joined.lead.append(contentsOf: part.lead)
+        }
+        return joined
+    }
 
     /// The rules `indices` of the edition alone, in that order.
     func subset(_ indices: [Int]) -> EditionTerms {

@@ -12,6 +12,8 @@ struct LinkCorpus: Sendable {
     struct EditionInfo: Sendable, Equatable {
         let id: String
         let isExcerpt: Bool
+        /// The places in `editions` of the editions this one was revised from (always before it).
+        var predecessors: [Int] = []
     }
 
     let editions: [EditionInfo]
@@ -52,18 +54,33 @@ struct LinkCorpus: Sendable {
         }
     }
 
-    /// The editions that have rules in the database, oldest first.
+    /// The editions that have rules in the database, oldest first, with their predecessors.
     static func editions(in db: Database) throws -> [EditionInfo] {
         var editions: [EditionInfo] = []
+        var predecessorIDs: [[String]] = []
         try db.forEachRow(
             """
-            SELECT e.id, coalesce(max(s.coverage = 'excerpt'), 1) FROM editions e LEFT JOIN sources s ON s.edition_id = e.id
+            SELECT e.id, coalesce(max(s.coverage = 'excerpt'), 1),
+                   (SELECT json_group_array(predecessor_id) FROM
+                       (SELECT predecessor_id FROM edition_predecessors WHERE edition_id = e.id ORDER BY seq))
+            FROM editions e LEFT JOIN sources s ON s.edition_id = e.id
             GROUP BY e.id HAVING count(s.id) > 0 ORDER BY e.position
             """
         ) { row in
             editions.append(EditionInfo(id: row.string(0), isExcerpt: row.int(1) == 1))
+            predecessorIDs.append((try? JSONDecoder().decode([String].self, from: Data(row.string(2).utf8))) ?? [])
         }
-        return editions
+        return withPredecessors(editions, predecessorIDs)
+    }
+
+    /// `editions` with each one's predecessors (`ids`, in the same order) as places among them.
+    static func withPredecessors(_ editions: [EditionInfo], _ ids: [[String]]) -> [EditionInfo] {
+        let place = Dictionary(uniqueKeysWithValues: editions.indices.map { (editions[$0].id, $0) })
+        return editions.indices.map { index in
+            var edition = editions[index]
+            edition.predecessors = ids[index].compactMap { place[$0] }.filter { $0 < index }
+            return edition
+        }
     }
 
     private mutating func termID(_ name: String) -> Int32 {

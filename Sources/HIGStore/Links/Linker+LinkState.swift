@@ -10,12 +10,12 @@ extension Linker {
         var curatedPlace: [String: (edition: Int, rule: Int)] = [:]
         /// Editions are read when a pair first needs them and dropped when no later pair can.
         var loaded: [Int: EditionTerms] = [:]
-        /// hasDescendant[k][i]: rule i of edition k already continues in a later edition.
-        var hasDescendant: [Int: [Bool]] = [:]
-        /// The rules of the last edition let go that no later edition continued (removed by the
-        /// complete edition after it): a later edition may bring one back (`restorations`).
-        var departed: EditionTerms?
-        /// `PreparedLinkTerms.nearest`: for edition k, its rules' nearest in edition k - 1.
+        /// continuedInto[g][k][i]: rule i of edition g has a link into edition k.
+        var continuedInto: [Int: [Int: [Bool]]] = [:]
+        /// removedBy[k]: the rules of the editions complete edition k was compared with that it
+        /// continued none of; an edition after k may bring one back (`restorations`).
+        var removedBy: [Int: EditionTerms] = [:]
+        /// `PreparedLinkTerms.nearest`: for edition k, its rules' nearest in its first predecessor.
         var nearest: [Int: [[Int32]]] = [:]
         /// namedTerms[k][i]: the words rule i of edition k names to use and to avoid, when it
         /// was linked into (read from its text, or from its earlier rule's when the two are the
@@ -27,13 +27,50 @@ extension Linker {
             rejectedInto = Dictionary(grouping: decisions.filter { $0.verdict == .reject }, by: \.to).mapValues { $0.map(\.from) }
         }
 
+        /// An edition edition k is compared with: a predecessor (`via` empty), or an edition
+        /// reached from one across excerpts (`via`: those excerpts, the nearest to k first). An
+        /// excerpt that lacks a rule says nothing about it, so a rule left without a counterpart
+        /// in an excerpt is looked for in the editions that excerpt was revised from.
+        struct Compared: Sendable, Equatable {
+            let edition: Int
+            let via: [Int]
+        }
+
+        /// The editions edition `k` is compared with, nearest first: its predecessors, then
+        /// across excerpts the editions behind them; each once.
+        static func compared(with k: Int, _ editions: [LinkCorpus.EditionInfo]) -> [Compared] {
+            var found: [Compared] = []
+            var seen = Set<Int>()
+            var queue = editions[k].predecessors.map { Compared(edition: $0, via: []) }
+            while !queue.isEmpty {
+                let next = queue.removeFirst()
+                guard seen.insert(next.edition).inserted else { continue }
+                found.append(next)
+                if editions[next.edition].isExcerpt {
+                    queue += editions[next.edition].predecessors.map { Compared(edition: $0, via: next.via + [next.edition]) }
+                }
+            }
+            return found
+        }
+
+        /// For each edition, the last edition (in `editions` order) whose linking needs it loaded:
+        /// itself, or the last edition compared with it.
+        static func lastNeeded(_ editions: [LinkCorpus.EditionInfo]) -> [Int] {
+            var last = Array(editions.indices)
+            for k in editions.indices {
+                for compared in compared(with: k, editions) { last[compared.edition] = max(last[compared.edition], k) }
+            }
+            return last
+        }
+
         /// The links found into edition `k`, and what the next pairs need of them.
         struct Found: Sendable {
             /// `rule_links` rows, in key order per earlier edition.
             var rows: [LinkRow] = []
-            var hasDescendant: [Int: [Bool]]
-            /// The ids of the departed rules brought back into edition k.
-            var restored: Set<String> = []
+            /// continuedInto[g]: for each edition g compared with k, which of its rules continue in k.
+            var continuedInto: [Int: [Bool]] = [:]
+            /// The rules edition k removed (nil for an excerpt): see `removedBy`.
+            var removed: EditionTerms?
             /// `namedTerms` of edition k.
             var namedTerms: [NamedTerms?]
             var timings = Timings()
@@ -41,66 +78,81 @@ extension Linker {
 
         /// Takes what was found into edition `k`.
         mutating func accept(_ found: Found, into k: Int) {
-            hasDescendant = found.hasDescendant
-            if let pool = departed, !found.restored.isEmpty {
-                departed = pool.subset(pool.rules.indices.filter { !found.restored.contains(pool.rules[$0].id) })
-            }
+            for (earlier, continued) in found.continuedInto { continuedInto[earlier, default: [:]][k] = continued }
+            removedBy[k] = found.removed
             namedTerms[k] = found.namedTerms
             nearest[k] = nil
         }
 
-        /// Lets go of the editions before `k` that no later edition can look back to: an edition
-        /// stays while a later one may still look back to it, across excerpts only.
-        mutating func dropEditions(before k: Int, _ editions: [LinkCorpus.EditionInfo]) {
-            let dropped = loaded.keys.filter { index in index < k && !(index + 1...k).allSatisfy({ editions[$0].isExcerpt }) }
-            // The newest edition let go, followed by a complete one: what that one removed.
-            if let newest = dropped.max(), let edition = loaded[newest], let continues = hasDescendant[newest] {
-                departed = edition.subset(edition.rules.indices.filter { !continues[$0] })
-            }
-            for index in dropped {
+        /// Lets go of the editions no edition after `k` is compared with (`lastNeeded`).
+        mutating func dropEditions(after k: Int, lastNeeded: [Int]) {
+            for index in loaded.keys where lastNeeded[index] <= k {
                 loaded[index] = nil
-                hasDescendant[index] = nil
+                continuedInto[index] = nil
+                removedBy[index] = nil
                 namedTerms[index] = nil
             }
         }
 
-        /// The links into edition `k` from the one before it and, for rules left without a
-        /// counterpart there, from the editions before that while those in between are excerpts.
-        /// Needs edition `k` and those it looks back to in `loaded`.
+        /// The links into edition `k` from each edition it is compared with (`compared`): from
+        /// each predecessor, every rule; from an edition behind an excerpt, the rules the excerpt
+        /// left without a counterpart. Then, for rules no compared edition holds, restorations
+        /// of rules an edition compared with removed. Needs edition `k` and those it is compared
+        /// with in `loaded`.
         func links(
             into k: Int, editions: [LinkCorpus.EditionInfo], termCount: Int, matcher: RuleMatcher,
             isCancelled: () -> Bool
         ) throws -> Found {
-            var found = Found(
-                hasDescendant: hasDescendant,
-                namedTerms: [NamedTerms?](repeating: nil, count: loaded[k]!.rules.count))
-            var unmatched = Array(loaded[k]!.rules.indices)
-            let awaiting = awaitingConfirmation(into: k)
-            var back = k - 1
-            while back >= 0 && !unmatched.isEmpty {
+            let laterCount = loaded[k]!.rules.count
+            var found = Found(namedTerms: [NamedTerms?](repeating: nil, count: laterCount))
+            let compared = Self.compared(with: k, editions)
+            let awaiting = awaitingConfirmation(into: k, compared)
+            let everyRule = Array(0..<laterCount)
+            // The rules of k each edition left unmatched, for the editions behind it.
+            var unmatchedAfter: [Int: [Int]] = [:]
+            var matchedByAny = [Bool](repeating: false, count: laterCount)
+            var removed: [EditionTerms] = []
+            for entry in compared {
                 guard !isCancelled() else { throw CancellationError() }
-                unmatched = links(from: back, into: k, unmatched, awaiting: awaiting, termCount: termCount, matcher: matcher, &found)
-                // Look further back only across an excerpt.
-                guard loaded[back]!.isExcerpt else { break }
-                back -= 1
+                let unmatched = entry.via.last.map { unmatchedAfter[$0] ?? [] } ?? everyRule
+                let earlier = loaded[entry.edition]!
+                // A rule continued in an excerpt on the way is that excerpt's to link.
+                let continuedOnTheWay: (Int) -> Bool = { rule in
+                    entry.via.contains { self.continuedInto[entry.edition]?[$0]?[rule] == true }
+                }
+                var left = unmatched
+                if !unmatched.isEmpty {
+                    left = links(
+                        from: entry.edition, into: k, unmatched,
+                        isFirstPredecessor: entry.via.isEmpty && entry.edition == editions[k].predecessors.first,
+                        skipping: entry.via.isEmpty ? nil : continuedOnTheWay,
+                        awaiting: awaiting, termCount: termCount, matcher: matcher, &found)
+                }
+                unmatchedAfter[entry.edition] = left
+                let leftSet = Set(left)
+                for rule in unmatched where !leftSet.contains(rule) { matchedByAny[rule] = true }
+                if !editions[k].isExcerpt {
+                    let continued = found.continuedInto[entry.edition] ?? []
+                    let gone = earlier.rules.indices.filter { !(continued.isEmpty ? false : continued[$0]) && !continuedOnTheWay($0) }
+                    if !gone.isEmpty { removed.append(earlier.subset(gone)) }
+                }
             }
-            restorations(into: k, unmatched, termCount: termCount, matcher: matcher, &found)
+            if !editions[k].isExcerpt { found.removed = removed.isEmpty ? nil : EditionTerms.joining(removed) }
+            let pool = compared.filter { !editions[$0.edition].isExcerpt }.compactMap { removedBy[$0.edition] }
+            let stillUnmatched = everyRule.filter { !matchedByAny[$0] }
+            if !pool.isEmpty {
+                restorations(into: k, stillUnmatched, from: EditionTerms.joining(pool), termCount: termCount, matcher: matcher, &found)
+            }
             return found
         }
 
         /// The rules of edition `k` a confirmation links to a rule it will be compared with (of an
         /// edition it looks back to, or a departed one): the matcher leaves them to it, whichever
         /// edition comes first (a confirmation across an excerpt that held the rule too).
-        private func awaitingConfirmation(into k: Int) -> Set<Int> {
+        private func awaitingConfirmation(into k: Int, _ compared: [Compared]) -> Set<Int> {
             guard !curatedTo.isEmpty else { return [] }
-            var reachable = Set<Int>()
-            var back = k - 1
-            while back >= 0, let edition = loaded[back] {
-                reachable.insert(back)
-                guard edition.isExcerpt else { break }
-                back -= 1
-            }
-            let departedIDs = Set(departed?.rules.map(\.id) ?? [])
+            let reachable = Set(compared.map(\.edition))
+            let departedIDs = Set(compared.flatMap { removedBy[$0.edition]?.rules.map(\.id) ?? [] })
             let rules = loaded[k]!.rules
             return Set(
                 rules.indices.filter { index in
@@ -111,10 +163,12 @@ extension Linker {
         }
 
         /// Links into the rules `unmatched` of edition `k` (no edition it is compared with has
-        /// them) from the departed rules, which an edition between lacked: the confirmed ones,
+        /// them) from the rules in `pool`, which an edition between removed: the confirmed ones,
         /// then the matcher's.
-        private func restorations(into k: Int, _ unmatched: [Int], termCount: Int, matcher: RuleMatcher, _ found: inout Found) {
-            guard let pool = departed, !pool.rules.isEmpty, !unmatched.isEmpty else { return }
+        private func restorations(
+            into k: Int, _ unmatched: [Int], from pool: EditionTerms, termCount: Int, matcher: RuleMatcher, _ found: inout Found
+        ) {
+            guard !pool.rules.isEmpty, !unmatched.isEmpty else { return }
             // The departed rules against the unmatched ones alone: a few of each, not whole editions.
             let (earlierRules, laterRules) = LinkCorpus.vectors(pool, loaded[k]!.subset(unmatched), termCount: termCount)
             let placeInPool = Dictionary(uniqueKeysWithValues: pool.rules.indices.map { (pool.rules[$0].id, $0) })
@@ -132,7 +186,6 @@ extension Linker {
                 links += matchedRestorations(open, earlierRules, laterRules, placeInPool, taken: Set(links.map(\.from)), termCount, matcher)
             }
             guard !links.isEmpty else { return }
-            found.restored.formUnion(links.map { earlierRules.rules[$0.from].id })
             classify(links, earlierRules, laterRules, fromNamedTerms: nil, laterPlaces: unmatched, into: &found)
         }
 
@@ -169,12 +222,14 @@ extension Linker {
         /// The links into the rules `unmatched` of edition `k` from edition `back`, added to
         /// `found`; gives the rules still unmatched. The matcher leaves the rules `awaiting` to
         /// their confirmations.
+        /// `isFirstPredecessor`: `back` is k's first predecessor, whose nearest rules may be known.
+        /// `skipping`: the earlier rules an excerpt between continued, which are not candidates.
         private func links(
-            from back: Int, into k: Int, _ unmatched: [Int], awaiting: Set<Int>, termCount: Int, matcher: RuleMatcher,
-            _ found: inout Found
+            from back: Int, into k: Int, _ unmatched: [Int], isFirstPredecessor: Bool, skipping: ((Int) -> Bool)?,
+            awaiting: Set<Int>, termCount: Int, matcher: RuleMatcher, _ found: inout Found
         ) -> [Int] {
             let (earlierEdition, laterEdition) = (loaded[back]!, loaded[k]!)
-            var descendants = found.hasDescendant[back] ?? [Bool](repeating: false, count: earlierEdition.rules.count)
+            var descendants = found.continuedInto[back] ?? [Bool](repeating: false, count: earlierEdition.rules.count)
             let started = ContinuousClock.now
             let (earlierRules, laterRules) = LinkCorpus.vectors(earlierEdition, laterEdition, termCount: termCount)
             found.timings.termVectors += ContinuousClock.now - started
@@ -182,10 +237,11 @@ extension Linker {
             let matchable = awaiting.isEmpty ? unmatched : unmatched.filter { !awaiting.contains($0) }
             let pinned = Set(links.map(\.from))
             for link in links { descendants[link.from] = true }
-            let eligible = earlierEdition.rules.indices.filter { !pinned.contains($0) && (back == k - 1 || !descendants[$0]) }
+            let eligible = earlierEdition.rules.indices.filter { !pinned.contains($0) && !(skipping?($0) ?? false) }
             let matchStarted = ContinuousClock.now
             // Found before when every rule of both editions is in play (no curated link took any).
-            let known = back == k - 1 && eligible.count == earlierRules.count && matchable.count == laterRules.count ? nearest[k] : nil
+            let known =
+                isFirstPredecessor && eligible.count == earlierRules.count && matchable.count == laterRules.count ? nearest[k] : nil
             let matched = matcherLinks(
                 eligible, matchable, earlierRules, laterRules, matcher: matcher, termCount: termCount,
                 nearest: known, forbidden: rejectedPairs(from: back, eligible, into: laterEdition, matchable))
@@ -195,7 +251,7 @@ extension Linker {
             let classifyStarted = ContinuousClock.now
             classify(links, earlierRules, laterRules, fromNamedTerms: namedTerms[back], into: &found)
             found.timings.classifying += ContinuousClock.now - classifyStarted
-            found.hasDescendant[back] = descendants
+            found.continuedInto[back] = descendants
             let matchedLater = Set(matched.map(\.to))
             return unmatched.filter { !matchedLater.contains($0) }
         }

@@ -41,14 +41,23 @@ extension Linker {
             linkRows = BatchInsert(db, into: "rule_links", columns: LinkRow.columns)
         }
 
-        /// Edition k's links are found on the other cores while this thread writes what is known
-        /// before them (forces, the links of edition k - 1) and reads edition k + 1: writing uses
+        /// Edition k's links (into it from its predecessors) are found on the other cores while
+        /// this thread writes what is known before them (forces, the links of the edition before
+        /// k in the order) and reads edition k + 1: writing uses
         /// one core, and finding links needs no database.
         mutating func linkEveryEdition() throws {
             let editions = corpus.editions
+            let lastNeeded = LinkState.lastNeeded(editions)
             if !editions.isEmpty { pendingForces += try load(0) }
             if editions.count > 1 { pendingForces += try load(1) }
             for k in editions.indices.dropFirst() {
+                // An edition with no predecessor (the first of its line) has no links into it.
+                guard !editions[k].predecessors.isEmpty else {
+                    try writePending()
+                    if k + 1 < editions.count { pendingForces += try load(k + 1) }
+                    state.dropEditions(after: k, lastNeeded: lastNeeded)
+                    continue
+                }
                 let finding = BackgroundWork { [state, matcher, termCount = corpus.termCount] isCancelled in
                     try state.links(into: k, editions: editions, termCount: termCount, matcher: matcher, isCancelled: isCancelled)
                 }
@@ -60,7 +69,7 @@ extension Linker {
                 state.accept(found, into: k)
                 pendingLinks = found.rows
                 timings += found.timings
-                state.dropEditions(before: k, editions)
+                state.dropEditions(after: k, lastNeeded: lastNeeded)
             }
             try writePending()
             try forces.finish()

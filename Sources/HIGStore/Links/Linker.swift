@@ -10,12 +10,23 @@ import Foundation
 enum Linker {
     static let digestKey = "lineage_sha256"
 
-    static func digest(_ lexicon: LineageLexicon, _ curated: [CuratedLink]) -> String {
-        SHA256.hex(of: lexicon.digest + "|" + CuratedLink.digest(curated) + "|" + LinkConfidence.bundled.digest)
+    /// What the links depend on besides the rules: the lexicon, the decisions, the confidence
+    /// model, and which edition descends from which (`familyTree`).
+    static func digest(_ lexicon: LineageLexicon, _ curated: [CuratedLink], familyTree: String) -> String {
+        SHA256.hex(of: lexicon.digest + "|" + CuratedLink.digest(curated) + "|" + LinkConfidence.bundled.digest + "|" + familyTree)
+    }
+
+    /// Each edition's predecessors as stored, one edition a line: a tree changed in the manifest
+    /// relinks even when no rule changed.
+    static func familyTree(_ db: Database) throws -> String {
+        try db.rows(
+            "SELECT edition_id, group_concat(predecessor_id, ',') AS predecessors FROM (SELECT * FROM edition_predecessors ORDER BY edition_id, seq) GROUP BY edition_id ORDER BY edition_id"
+        ).map { $0.string("edition_id") + "<" + $0.string("predecessors") }.joined(separator: "\n")
     }
 
     static func isStale(_ db: Database, lexicon: LineageLexicon, curated: [CuratedLink]) throws -> Bool {
-        try db.scalar("SELECT value FROM store_facts WHERE key = ?", digestKey)?.string != digest(lexicon, curated)
+        try db.scalar("SELECT value FROM store_facts WHERE key = ?", digestKey)?.string
+            != digest(lexicon, curated, familyTree: familyTree(db))
     }
 
     /// `prepared`: the editions' terms made while the rules were written, used when they match
@@ -33,7 +44,7 @@ enum Linker {
             """
             INSERT INTO store_facts (key, value) VALUES (?, ?)
             ON CONFLICT (key) DO UPDATE SET value = excluded.value
-            """, digestKey, digest(lexicon, curated))
+            """, digestKey, digest(lexicon, curated, familyTree: familyTree(db)))
     }
 
     /// How long each step of linking took, summed over the pairs of editions.

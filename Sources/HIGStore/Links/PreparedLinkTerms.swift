@@ -19,8 +19,8 @@ struct PreparedLinkTerms: Sendable {
     /// `Linker` puts the database's source id in its place.
     let editions: [EditionTerms?]
     let sourcePaths: [String]
-    /// For each edition k from the second on, `RuleMatcher.nearest` of its rules among those of
-    /// edition k - 1 (found with `nearestPerRule` candidates a rule): the matcher's costliest
+    /// For each edition k with a predecessor, `RuleMatcher.nearest` of its rules among those of
+    /// its first predecessor (found with `nearestPerRule` candidates a rule): the matcher's costliest
     /// step, which needs words only, found here before topics are known.
     let nearest: [Int: [[Int32]]]
     let nearestPerRule: Int
@@ -33,11 +33,13 @@ struct PreparedLinkTerms: Sendable {
     static func make(from corpus: Corpus, lexicon: LineageLexicon, isCancelled: () -> Bool) throws -> PreparedLinkTerms? {
         let started = ContinuousClock.now
         let sources = corpus.sources
-        let editions = corpus.manifest.orderedEditions.compactMap { edition -> LinkCorpus.EditionInfo? in
-            let own = sources.filter { $0.edition.id == edition.id }
-            guard !own.isEmpty else { return nil }
-            return LinkCorpus.EditionInfo(id: edition.id, isExcerpt: own.contains { $0.file.entry.coverage == .excerpt })
-        }
+        let withSources = corpus.manifest.orderedEditions.filter { edition in sources.contains { $0.edition.id == edition.id } }
+        let editions = LinkCorpus.withPredecessors(
+            withSources.map { edition in
+                LinkCorpus.EditionInfo(
+                    id: edition.id,
+                    isExcerpt: sources.contains { $0.edition.id == edition.id && $0.file.entry.coverage == .excerpt })
+            }, withSources.map(\.predecessors))
         let stemming = try Database(path: ":memory:", mode: .create)
         var linkCorpus = try LinkCorpus(editions: editions, lexicon: lexicon, stemmingIn: stemming)
         var prepared: [EditionTerms?] = []
@@ -59,7 +61,7 @@ struct PreparedLinkTerms: Sendable {
             }
             guard !isCancelled() else { return nil }
             let later = try linkCorpus.terms(of: scanned, stemmingIn: stemming)
-            if let earlier = prepared.last ?? nil {
+            if let first = editions[prepared.count].predecessors.first, let earlier = prepared[first] {
                 // As `Linker` will weigh them (topics play no part in finding the nearest), with
                 // the term count it will have then; on this core alone, the other one writes.
                 let (earlierRules, laterRules) = LinkCorpus.vectors(earlier, later, termCount: linkCorpus.termCount)
