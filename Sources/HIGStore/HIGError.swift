@@ -35,6 +35,9 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case searchTooSlow(String, limit: Duration)
     case invalidLimit(Int)
     case editionsOutOfOrder(from: String, to: String)
+    /// Neither edition descends from the other (two lines, or a draft beside its final);
+    /// `common`: the latest edition both descend from, if any.
+    case editionsNotRelated(from: String, to: String, common: String?)
     case linkRulesOutOfOrder(from: String, fromEdition: String, to: String, toEdition: String)
     case linkEditionsNotCompared(from: String, to: String, between: String)
     case linkReasonMissing
@@ -123,6 +126,10 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "the search \(Self.quoted(query)) was stopped after \(Self.seconds(limit)) s; use fewer or more specific words (a short prefix* matches many words)"
         case .editionsOutOfOrder(let from, let to):
             "\(from) does not come before \(to); give the older edition first (see `hig editions`)"
+        case .editionsNotRelated(let from, let to, let common):
+            "\(to) does not descend from \(from), nor \(from) from \(to): "
+                + (common.map { "both descend from \($0); compare each with it" } ?? "they share no ancestor (different lines)")
+                + " (see the family tree in `hig editions`)"
         case .linkRulesOutOfOrder(let from, let fromEdition, let to, let toEdition):
             "\(from) (\(fromEdition)) does not come before \(to) (\(toEdition)); give the older rule first (nothing was written)"
         case .linkEditionsNotCompared(let from, let to, let between):

@@ -3,11 +3,20 @@ import HIGStore
 
 struct Editions: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the editions with their sources, coverage and rule counts.", discussion: HIG.databaseHelp)
+        abstract: "The editions' family tree, then each edition with its line, predecessors, sources, coverage and rule counts.",
+        discussion: HIG.databaseHelp)
 
     @ParentCommand var root: HIG
 
+    @Option(help: "text or json.") var format: Format = .text
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
     func run() throws {
-        Console.print(Console.renderer.editions(try root.openStore().editions()))
+        let editions = try root.openStore().editions()
+        switch format {
+        case .text: Console.print(Console.renderer.editions(editions))
+        case .json: Console.print(try JSONText.encode(editions))
+        }
     }
 }

@@ -151,15 +151,26 @@ extension RuleStore {
     /// The rules a diff compares: FROM's and TO's in reading order, and those of FROM, TO and
     /// the editions between, whose links lead from one to the other.
     private func diffScope(from: String, to: String) throws -> (fromRules: [String], toRules: [String], between: Set<String>) {
-        let order = try editionIDs()
-        guard let start = order.firstIndex(of: from), let end = order.firstIndex(of: to), start < end else {
+        let graph = try editionGraph()
+        guard let editionsBetween = try descent(from: from, to: to, in: graph) else {
             throw HIGError.editionsOutOfOrder(from: from, to: to)
         }
         let fromRules = try ruleIDs(edition: from)
         let toRules = try ruleIDs(edition: to)
         var between = Set(fromRules).union(toRules)
-        for edition in order[(start + 1)..<end] { between.formUnion(try ruleIDs(edition: edition)) }
+        for edition in editionsBetween { between.formUnion(try ruleIDs(edition: edition)) }
         return (fromRules, toRules, between)
+    }
+
+    /// The editions between `from` and `to` when `to` descends from `from` (`EditionGraph.between`);
+    /// nil when `from` descends from `to` (given the wrong way round). Throws when neither
+    /// descends from the other, naming the latest edition both descend from.
+    func descent(from: String, to: String, in graph: EditionGraph) throws -> [String]? {
+        if let between = graph.between(from, to) { return between }
+        if from != to && graph.between(to, from) != nil || from == to { return nil }
+        let common = graph.ancestors(of: from).intersection(graph.ancestors(of: to))
+        throw HIGError.editionsNotRelated(
+            from: from, to: to, common: graph.ordered.last { common.contains($0.id) }?.id)
     }
 
     /// A FROM rule, a TO rule it leads to, and the links on the way (indices into `links`).

@@ -78,7 +78,7 @@ public final class AssistantSession {
     static func isArgumentMistake(_ error: HIGError) -> Bool {
         switch error {
         case .unknownEdition, .unknownKind, .unknownRule, .unknownTopic, .unknownSection, .ambiguousTopic, .emptySearch,
-            .malformedSearch, .invalidLimit, .editionsOutOfOrder:
+            .malformedSearch, .invalidLimit, .editionsOutOfOrder, .editionsNotRelated:
             true
         default: false
         }

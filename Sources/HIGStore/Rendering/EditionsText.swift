@@ -1,7 +1,8 @@
-/// `hig editions`: each edition with its date, scope, coverage, rule counts per kind and sources.
+/// `hig editions`: the family tree, then each edition with its date, scope, coverage, rule
+/// counts per kind and sources.
 extension TextRenderer {
     public func editions(_ editions: [EditionSummary]) -> String {
-        var out = ""
+        var out = familyTree(editions) + "\n"
         for edition in editions {
             let kinds = RuleKind.allCases.compactMap { kind in
                 edition.rulesByKind[kind].map { "\($0) \(kind.rawValue)" }
@@ -11,6 +12,10 @@ extension TextRenderer {
             out +=
                 "  date: \(edition.date ?? "undated")   scope: \(edition.platformScope) (\(edition.platforms.joined(separator: ", ")))   coverage: \(edition.coverage)\n"
             out += "  rules: \(edition.rules) (\(kinds))\n"
+            if let line = edition.line {
+                let from = edition.predecessors.isEmpty ? "none (it begins its line)" : edition.predecessors.joined(separator: ", ")
+                out += "  line: \(line)   revised from: \(from)\(edition.prereleaseOf.map { "   pre-release of: \($0)" } ?? "")\n"
+            }
             // An edition of many files (a web capture's pages) shows its first few; `hig sources`
             // lists them all.
             for source in edition.sources.prefix(Self.sourcesShownPerEdition) {
@@ -22,6 +27,41 @@ extension TextRenderer {
                 out += "    ... and \(TextCut.count(more, "more file")) (hig sources --edition \(edition.id))\n"
             }
         }
+        return out
+    }
+
+    /// The editions as a tree, oldest first: each under the edition it was first revised from,
+    /// indented where a line branches (`→` continues the line above); the line's name where it
+    /// changes, other predecessors and the final edition of a draft in brackets.
+    func familyTree(_ editions: [EditionSummary]) -> String {
+        let ids = Set(editions.map(\.id))
+        var children: [String: [EditionSummary]] = [:]
+        var roots: [EditionSummary] = []
+        for edition in editions {
+            if let parent = edition.predecessors.first, ids.contains(parent) {
+                children[parent, default: []].append(edition)
+            } else {
+                roots.append(edition)
+            }
+        }
+        let lineOf = Dictionary(uniqueKeysWithValues: editions.map { ($0.id, $0.line) })
+        var out = "Family tree (each edition under the one it was revised from):\n"
+        func show(_ edition: EditionSummary, indent: String, mark: String) {
+            var notes: [String] = []
+            let parentLine = edition.predecessors.first.flatMap { lineOf[$0] ?? nil }
+            if let line = edition.line, line != parentLine { notes.append("line \(line)") }
+            if edition.predecessors.count > 1 { notes.append("also from " + edition.predecessors.dropFirst().joined(separator: ", ")) }
+            if let final = edition.prereleaseOf { notes.append("pre-release of \(final)") }
+            let date = edition.date ?? "undated"
+            out += indent + mark + edition.id + "  " + date + (notes.isEmpty ? "" : "  [" + notes.joined(separator: "; ") + "]") + "\n"
+            let next = children[edition.id] ?? []
+            if next.count == 1 {
+                show(next[0], indent: indent, mark: "→ ")
+            } else {
+                for child in next { show(child, indent: indent + "    ", mark: "├ ") }
+            }
+        }
+        for root in roots { show(root, indent: "  ", mark: "") }
         return out
     }
 

@@ -15,7 +15,10 @@ enum ReadQueries {
     /// The rule a former rule id now names, and why.
     static let formerRuleID = "SELECT rule_id, note FROM former_rule_ids WHERE former_id = ?"
 
-    static let editions = "SELECT id, name, date, platform_scope, platforms FROM editions ORDER BY position"
+    static let editions = "SELECT id, name, date, platform_scope, platforms, line, prerelease_of FROM editions ORDER BY position"
+
+    /// Each edition's predecessors, in the order the manifest names them.
+    static let editionPredecessors = "SELECT edition_id, predecessor_id FROM edition_predecessors ORDER BY edition_id, seq"
 
     /// Every edition alias, `current` first, then in the order of their names.
     static let editionAliases = "SELECT alias, edition_id FROM edition_aliases ORDER BY alias <> 'current', alias"
@@ -64,13 +67,13 @@ enum ReadQueries {
                    WHEN EXISTS (SELECT 1 FROM rule_links l WHERE l.to_rule = r.id) THEN
                        (SELECT change FROM rule_links l WHERE l.to_rule = r.id
                         ORDER BY CASE change WHEN 'merged' THEN 0 WHEN 'split' THEN 1 ELSE 2 END LIMIT 1)
-                   WHEN e.position > (SELECT min(position) FROM editions) THEN
-                       -- No counterpart: added only when the edition before is complete; an
-                       -- excerpt (or an edition without sources) may not hold the rule.
-                       CASE (SELECT coalesce(max(ps.coverage = 'excerpt'), 1) FROM sources ps
-                             WHERE ps.edition_id = (SELECT pe.id FROM editions pe WHERE pe.position < e.position
-                                                    ORDER BY pe.position DESC LIMIT 1))
-                           WHEN 1 THEN 'not-in-excerpt' ELSE 'added' END
+                   WHEN EXISTS (SELECT 1 FROM edition_predecessors ep WHERE ep.edition_id = e.id) THEN
+                       -- No counterpart: added only when every edition it was revised from is
+                       -- complete; an excerpt may not hold the rule. (An edition with no
+                       -- predecessor begins its line: nothing is added to it.)
+                       CASE WHEN EXISTS (SELECT 1 FROM edition_predecessors ep JOIN sources ps ON ps.edition_id = ep.predecessor_id
+                                         WHERE ep.edition_id = e.id AND ps.coverage = 'excerpt')
+                           THEN 'not-in-excerpt' ELSE 'added' END
                END AS change
         FROM rules r
         JOIN sources s ON s.id = r.source_id

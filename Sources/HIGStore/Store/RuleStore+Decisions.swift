@@ -49,15 +49,22 @@ extension RuleStore {
         guard let toRule = try rule(id: to) else { throw try unknownRule(to) }
         let editions = try LinkCorpus.editions(in: db)
         guard let f = editions.firstIndex(where: { $0.id == fromRule.edition }),
-            let t = editions.firstIndex(where: { $0.id == toRule.edition }), f < t
+            let t = editions.firstIndex(where: { $0.id == toRule.edition })
         else {
             throw HIGError.linkRulesOutOfOrder(from: fromRule.id, fromEdition: fromRule.edition, to: toRule.id, toEdition: toRule.edition)
         }
-        // Lineage looks back past an excerpt, and past one complete edition for a rule that
-        // edition lacked (a restoration, `Linker`).
-        let complete = editions[(f + 1)..<t].filter { !$0.isExcerpt }
-        if complete.count > 1 {
-            throw HIGError.linkEditionsNotCompared(from: fromRule.id, to: toRule.id, between: complete.map(\.id).joined(separator: " and "))
+        let graph = try editionGraph()
+        guard let between = try descent(from: fromRule.edition, to: toRule.edition, in: graph) else {
+            throw HIGError.linkRulesOutOfOrder(from: fromRule.id, fromEdition: fromRule.edition, to: toRule.id, toEdition: toRule.edition)
+        }
+        // Lineage compares an edition with its predecessors and, across excerpts, the editions
+        // behind them, and brings back a rule that a complete edition compared with removed.
+        let compared = Linker.LinkState.compared(with: t, editions).map(\.edition)
+        let reachable = compared.contains(f)
+            || compared.contains { !editions[$0].isExcerpt && Linker.LinkState.compared(with: $0, editions).contains { $0.edition == f } }
+        if !reachable {
+            let complete = between.filter { id in editions.first { $0.id == id }.map { !$0.isExcerpt } ?? false }
+            throw HIGError.linkEditionsNotCompared(from: fromRule.id, to: toRule.id, between: complete.joined(separator: " and "))
         }
         return (fromRule.id, toRule.id)
     }

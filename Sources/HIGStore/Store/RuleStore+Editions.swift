@@ -13,6 +13,7 @@ extension RuleStore {
             let sources = try db.rows(ReadQueries.sourcesWithRuleCounts)
             let kinds = try db.rows(ReadQueries.ruleCountsByEditionAndKind)
             let aliases = try db.rows(ReadQueries.editionAliases)
+            let predecessors = try predecessorsByEdition()
             return try db.rows(ReadQueries.editions).map { row in
                 let id = row.string("id")
                 var byKind: [RuleKind: Int] = [:]
@@ -30,9 +31,36 @@ extension RuleStore {
                     platformScope: row.string("platform_scope"), platforms: Self.decodeList(row.string("platforms")),
                     rules: byKind.values.reduce(0, +), rulesByKind: byKind, sources: mine)
                 summary.aliases = aliases.filter { $0.string("edition_id") == id }.map { $0.string("alias") }
+                summary.line = row.optionalString("line")
+                summary.predecessors = predecessors[id] ?? []
+                summary.prereleaseOf = row.optionalString("prerelease_of")
                 return summary
             }
         }
+    }
+
+    /// The family tree of the database's editions (`EditionGraph`).
+    public func editionGraph() throws -> EditionGraph {
+        try answering {
+            let predecessors = try predecessorsByEdition()
+            let nodes = try db.rows(ReadQueries.editions).map { row in
+                EditionGraph.Node(
+                    id: row.string("id"), date: row.optionalString("date"), predecessors: predecessors[row.string("id")] ?? [],
+                    line: row.optionalString("line"))
+            }
+            // The importer wrote a tree it checked; a database edited by hand into a circle is
+            // read as editions with no predecessors rather than not at all.
+            return (try? EditionGraph(nodes))
+                ?? (try! EditionGraph(nodes.map { EditionGraph.Node(id: $0.id, date: $0.date, predecessors: [], line: $0.line) }))
+        }
+    }
+
+    private func predecessorsByEdition() throws -> [String: [String]] {
+        var found: [String: [String]] = [:]
+        for row in try db.rows(ReadQueries.editionPredecessors) {
+            found[row.string("edition_id"), default: []].append(row.string("predecessor_id"))
+        }
+        return found
     }
 
     /// The id of the edition `name` names: an edition id, or an alias (`current`, the newest
