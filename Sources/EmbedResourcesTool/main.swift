@@ -1,7 +1,7 @@
 import Foundation
 
 // Writes one Swift file that holds the given files' contents as string literals.
-// Usage: EmbedResourcesTool OUTPUT (migration=PATH | lexicon=PATH | taxonomy=PATH | vocabulary=PATH)...
+// Usage: EmbedResourcesTool OUTPUT (migration=PATH | lexicon=PATH | taxonomy=PATH | vocabulary=PATH | archive=PATH)...
 
 /// A Swift string literal for any text: escapes quotes, backslashes and control characters.
 func literal(_ text: String) -> String {
@@ -34,6 +34,7 @@ var migrations: [(String, String)] = []
 var lexicon: [(String, String)] = []
 var taxonomy: [(String, String)] = []
 var vocabulary: [(String, String)] = []
+var archive: [(String, String)] = []
 for argument in arguments.dropFirst() {
     guard let equals = argument.firstIndex(of: "=") else { continue }
     let kind = argument[..<equals]
@@ -45,6 +46,7 @@ for argument in arguments.dropFirst() {
     case "migration": migrations.append((name, text))
     case "taxonomy": taxonomy.append((name, text))
     case "vocabulary": vocabulary.append((name, text))
+    case "archive": archive.append((name, text))
     default: lexicon.append((name, text))
     }
 }
@@ -69,5 +71,10 @@ source += "    /// The files of Data/vocabulary/, by file name.\n"
 source += "    static let vocabulary: [String: String] = [\n"
 for (name, text) in vocabulary { source += "        \(literal(name)): \(literal(text)),\n" }
 if vocabulary.isEmpty { source += "        :\n" }
+source += "    ]\n\n"
+source += "    /// The files of Data/archive/ (the archive's catalogue), by file name.\n"
+source += "    static let archive: [String: String] = [\n"
+for (name, text) in archive { source += "        \(literal(name)): \(literal(text)),\n" }
+if archive.isEmpty { source += "        :\n" }
 source += "    ]\n}\n"
 try source.write(toFile: output, atomically: true, encoding: .utf8)

@@ -8,6 +8,9 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case sourceNotUTF8(path: String, byteOffset: Int)
     case sourceEmpty(path: String)
     case sourceOutsideFolder(path: String)
+    case archiveMissing(path: String)
+    case archiveDocumentMissing(archive: String, folder: String)
+    case archiveEditionTaken(id: String)
     case databaseFolderMissing(path: String)
     case notADatabase(path: String)
     case databaseUnreadable(path: String, reason: String)
@@ -72,6 +75,12 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "\(path) is empty; an edition file must hold the guidance text"
         case .sourceOutsideFolder(let path):
             "\(path) lies outside the editions folder; the manifest may only name files inside it"
+        case .archiveMissing(let path):
+            "\(path) is not a folder; give --archive a clone of johnzfitch/human-interface-markdown"
+        case .archiveDocumentMissing(let archive, let folder):
+            "\(archive) has no \(folder)/full_document.md, which the archive catalogue names; give --archive a whole clone of johnzfitch/human-interface-markdown"
+        case .archiveEditionTaken(let id):
+            "the editions folder already has an edition '\(id)', which the archive catalogue names too; rename the editions folder's edition or import without --archive"
         case .databaseFolderMissing(let path):
             "cannot create database \(path): its folder does not exist; create the folder or pass another --db"
         case .notADatabase(let path):

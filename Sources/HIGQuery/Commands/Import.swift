@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import HIGStore
 
@@ -11,9 +12,16 @@ struct Import: ParsableCommand {
     @Option(help: "An editions folder with an editions.json manifest.")
     var editions: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A clone of johnzfitch/human-interface-markdown: its 34 documents (1980-2014) are imported beside the editions, as the archive catalogue (Data/archive) places them.",
+            valueName: "folder"))
+    var archive: String?
+
     func run() throws {
         let folder = try EditionsLocator.locate(explicit: editions)
-        let report = try RuleStore.importEditions(from: folder, into: root.databasePath)
+        let archiveFolder = archive.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) }
+        let report = try RuleStore.importEditions(from: folder, archive: archiveFolder, into: root.databasePath)
         Console.print(Console.renderer.importReport(report, database: root.databasePath))
         for warning in Console.renderer.importWarnings(report) { Console.note(warning) }
     }

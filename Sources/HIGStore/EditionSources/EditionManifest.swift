@@ -89,6 +89,9 @@ public struct EditionManifest: Decodable, Sendable {
         /// The page's title when the file does not give it (a web page saved as text, whose
         /// title line was lost): its subject (Data/taxonomy/subjects.json) comes from it.
         public var title: String? = nil
+        /// The folder `path` is relative to when it is not the editions folder: the archive's,
+        /// for a document `addingArchive` added. Never read from the manifest.
+        public internal(set) var root: URL? = nil
 
         enum CodingKeys: String, CodingKey {
             case path, edition, document, chunk, form, coverage, chunks, title
@@ -114,7 +117,7 @@ public struct EditionManifest: Decodable, Sendable {
         }
     }
 
-    public let format: Int
+    public internal(set) var format: Int
     public internal(set) var editions: [Edition]
     /// The files the manifest names one by one, then those of its folders (see `Folder`).
     public internal(set) var files: [File]

@@ -40,9 +40,11 @@ public struct Corpus: Sendable {
     public let curatedLinks: [CuratedLink]
     public let formerRuleIDs: [FormerRuleID]
 
-    /// Reads `folder` (its `editions.json` and every file it names).
-    public static func load(folder: URL) throws -> Corpus {
-        let manifest = try EditionManifest.load(folder: folder)
+    /// Reads `folder` (its `editions.json` and every file it names) and, when given, the
+    /// archive at `archive` (`EditionManifest.addingArchive`).
+    public static func load(folder: URL, archive: URL? = nil) throws -> Corpus {
+        var manifest = try EditionManifest.load(folder: folder)
+        if let archive { manifest = try manifest.addingArchive(.bundled, at: archive) }
         let root = repositoryRoot(containing: folder)
         var entries: [(EditionManifest.File, EditionManifest.Edition)] = []
         for edition in manifest.orderedEditions {
@@ -50,11 +52,13 @@ public struct Corpus: Sendable {
         }
         // Files are read on every core; the first bad file in reading order is the one reported.
         let read = ParallelMap.map(entries) { entry, edition in
-            Result { (try SourceFile.read(entry, folder: folder, displayRoot: root), edition) }
+            Result { (try SourceFile.read(entry, folder: entry.root ?? folder, displayRoot: displayRoot(of: entry, root)), edition) }
         }
         let files = try read.map { try $0.get() }
-        let chunkFiles = try ParallelMap.map(files) { file, _ in Result { try readChunks(of: file.entry, folder: folder, root: root) } }
-            .map { try $0.get() }
+        let chunkFiles = try ParallelMap.map(files) { file, _ in
+            Result { try readChunks(of: file.entry, folder: file.entry.root ?? folder, root: displayRoot(of: file.entry, root)) }
+        }
+        .map { try $0.get() }
         // The lexicon learns the words of undamaged (web) text, and counts words everywhere.
         var lexicon = Lexicon.bundled
         let counts = ParallelMap.map(files) { file, _ in Lexicon.wordCounts(in: file.text) }
@@ -147,6 +151,12 @@ public struct Corpus: Sendable {
             let file = try SourceFile.read(chunkEntry, folder: folder, displayRoot: root)
             return ChunkFile(number: number, lines: Array(file.lines))
         }
+    }
+
+    /// What a file's path is shown relative to: the repository's root, or for an archive
+    /// document the archive's parent (`human-interface-markdown/1992-macintosh-hig/...`).
+    private static func displayRoot(of entry: EditionManifest.File, _ repositoryRoot: URL) -> URL {
+        entry.root?.deletingLastPathComponent() ?? repositoryRoot
     }
 
     /// The folder that holds `Package.swift` or `.git` above `folder`, so that source paths read

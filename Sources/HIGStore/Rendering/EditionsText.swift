@@ -30,9 +30,10 @@ extension TextRenderer {
         return out
     }
 
-    /// The editions as a tree, oldest first: each under the edition it was first revised from,
-    /// indented where a line branches (`→` continues the line above); the line's name where it
-    /// changes, other predecessors and the final edition of a draft in brackets.
+    /// The editions as a tree, oldest first: each under the edition it was first revised from.
+    /// `→` continues a line with the one edition revised from the edition above; `├`/`└` branch
+    /// where several were. The line's name shows where it changes; other predecessors and the
+    /// final edition of a draft in brackets.
     func familyTree(_ editions: [EditionSummary]) -> String {
         let ids = Set(editions.map(\.id))
         var children: [String: [EditionSummary]] = [:]
@@ -46,22 +47,25 @@ extension TextRenderer {
         }
         let lineOf = Dictionary(uniqueKeysWithValues: editions.map { ($0.id, $0.line) })
         var out = "Family tree (each edition under the one it was revised from):\n"
-        func show(_ edition: EditionSummary, indent: String, mark: String) {
+        // `lead`: what precedes this edition's own row; `rest`: what precedes its descendants'.
+        func show(_ edition: EditionSummary, lead: String, rest: String) {
             var notes: [String] = []
             let parentLine = edition.predecessors.first.flatMap { lineOf[$0] ?? nil }
             if let line = edition.line, line != parentLine { notes.append("line \(line)") }
             if edition.predecessors.count > 1 { notes.append("also from " + edition.predecessors.dropFirst().joined(separator: ", ")) }
             if let final = edition.prereleaseOf { notes.append("pre-release of \(final)") }
-            let date = edition.date ?? "undated"
-            out += indent + mark + edition.id + "  " + date + (notes.isEmpty ? "" : "  [" + notes.joined(separator: "; ") + "]") + "\n"
+            out += lead + edition.id + "  " + (edition.date ?? "undated") + (notes.isEmpty ? "" : "  [" + notes.joined(separator: "; ") + "]") + "\n"
             let next = children[edition.id] ?? []
             if next.count == 1 {
-                show(next[0], indent: indent, mark: "→ ")
+                show(next[0], lead: rest + "→ ", rest: rest)
             } else {
-                for child in next { show(child, indent: indent + "    ", mark: "├ ") }
+                for (index, child) in next.enumerated() {
+                    let last = index == next.count - 1
+                    show(child, lead: rest + (last ? "└ " : "├ "), rest: rest + (last ? "  " : "│ "))
+                }
             }
         }
-        for root in roots { show(root, indent: "  ", mark: "") }
+        for root in roots { show(root, lead: "  ", rest: "  ") }
         return out
     }
 

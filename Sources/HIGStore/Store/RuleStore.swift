@@ -111,7 +111,9 @@ public final class RuleStore {
     /// `PATH.importing-PID` and linked into place when complete, so no half-built database ever
     /// stands at `path`; an existing one is updated in one transaction. A stale temporary file
     /// of a killed import is removed first.
-    public static func importEditions(from folder: URL, into path: String) throws -> ImportReport {
+    /// `archive`: a clone of the guideline archive, imported beside the editions through the
+    /// archive catalogue (`EditionManifest.addingArchive`).
+    public static func importEditions(from folder: URL, archive: URL? = nil, into path: String) throws -> ImportReport {
         try checkFolder(of: path)
         if FileManager.default.fileExists(atPath: path) && !FileManager.default.isWritableFile(atPath: path) {
             throw HIGError.databaseReadOnly(path: path)
@@ -120,7 +122,7 @@ public final class RuleStore {
         ImportTemporaryFile.removeStale(besides: path)
         try waitForWriteLock(path)
         var timer = StageTimer()
-        let corpus = try Corpus.load(folder: folder)
+        let corpus = try Corpus.load(folder: folder, archive: archive)
         timer.lap("read, clean and split")
         do {
             if needsImport(path: path), let report = try importIntoNewFile(corpus, path: path) {
