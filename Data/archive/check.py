@@ -70,6 +70,10 @@ def check_structure(c, catalogue, folders):
         c.expect({"title", "date"} <= abouts, f"{d['id']}: title and date are backed by evidence")
         if d["status"] != "final":
             c.expect("status" in abouts, f"{d['id']}: a non-final status is backed by evidence")
+        coverage = d.get("coverage", "complete")
+        c.expect(coverage in {"complete", "partial"}, f"{d['id']}: coverage {coverage} is complete or partial")
+        if coverage == "partial":
+            c.expect(bool(d.get("coverage_why")), f"{d['id']}: a partial coverage says why (coverage_why)")
     return {d["id"]: d for d in documents}
 
 

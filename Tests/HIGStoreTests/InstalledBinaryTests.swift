@@ -23,7 +23,7 @@ struct InstalledBinaryTests {
             try FileManager.default.createSymbolicLink(at: bin.appending(path: "hig"), withDestinationURL: CommandLineTests.binary)
             let result = try Self.runFromPath(["--db", folder.appending(path: "hig.sqlite").path, "editions"], bin: bin, in: folder)
             #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout.hasPrefix("iphone-2008-11  iPhone Human Interface Guidelines (November 2008)"))
+            #expect(result.stdout.contains("\niphone-2008-11  iPhone Human Interface Guidelines (November 2008)"))
         }
     }
 

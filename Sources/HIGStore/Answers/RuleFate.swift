@@ -26,20 +26,48 @@ extension RuleStore {
         try editionIDs().map { id in (id: id, excerpt: try db.scalar(ReadQueries.editionIsExcerpt, id)?.int == 1) }
     }
 
-    /// The fate of each of `rules` that no link continues into a later edition; a rule of the
-    /// last edition, or one a link continues, has none.
+    /// The fate of each of `rules` that no link continues into a later edition; a rule of an
+    /// edition no other descends from, or one a link continues, has none. Later editions are
+    /// the edition's descendants in the family tree: the excerpts on the way, then the first
+    /// complete one, of the rule's own line when the tree branches.
     public func fates(of rules: [RuleRecord], links: [LinkRecord]) throws -> [String: RuleFate] {
         let continued = Set(links.map(\.from))
-        let editions = try editionCoverage()
+        let excerpt = Dictionary(uniqueKeysWithValues: try editionCoverage().map { ($0.id, $0.excerpt) })
+        let graph = try editionGraph()
         var fates: [String: RuleFate] = [:]
+        var byEdition: [String: RuleFate?] = [:]
         for rule in rules where !continued.contains(rule.id) {
-            guard let index = editions.firstIndex(where: { $0.id == rule.edition }), index + 1 < editions.count else { continue }
-            let later = editions[(index + 1)...]
-            let removedIn = later.first { !$0.excerpt }?.id
-            let excerpts = later.prefix { $0.excerpt }.map(\.id)
-            fates[rule.id] = RuleFate(rule: rule.id, notInExcerpts: excerpts, removedIn: removedIn)
+            if byEdition[rule.edition] == nil {
+                byEdition[rule.edition] = Self.fate(after: rule.edition, graph, excerpt)
+            }
+            guard let fate = byEdition[rule.edition] ?? nil else { continue }
+            fates[rule.id] = RuleFate(rule: rule.id, notInExcerpts: fate.notInExcerpts, removedIn: fate.removedIn)
         }
         return fates
+    }
+
+    /// The excerpts after `edition` and the complete edition that would remove a rule of it,
+    /// following successors oldest first and preferring the edition's own line; nil when no
+    /// edition descends from it.
+    private static func fate(after edition: String, _ graph: EditionGraph, _ excerpt: [String: Bool]) -> RuleFate? {
+        let line = graph.node(edition)?.line
+        var excerpts: [String] = []
+        var queue = graph.successors(of: edition)
+        guard !queue.isEmpty else { return nil }
+        var completes: [String] = []
+        var seen = Set<String>()
+        while !queue.isEmpty {
+            let next = queue.removeFirst()
+            guard seen.insert(next).inserted else { continue }
+            if excerpt[next] ?? false {
+                excerpts.append(next)
+                queue += graph.successors(of: next)
+            } else {
+                completes.append(next)
+            }
+        }
+        let removedIn = completes.first { graph.node($0)?.line == line } ?? completes.first
+        return RuleFate(rule: "", notInExcerpts: excerpts, removedIn: removedIn)
     }
 
     /// Gives each fate with a `removedIn` its `limit` likely counterparts there, with their texts.

@@ -21,13 +21,17 @@ public struct ArchiveCatalogue: Decodable, Sendable {
         public let notes: String?
         /// The bundled edition that already holds this document, when one does.
         public let bundledAs: Bundled?
+        /// `partial` for a document that covers part of its line's guidance (a supplement, a
+        /// guide to what changed, an incomplete draft): imported as an excerpt, so a rule it
+        /// lacks is not called removed and lineage looks past it. Absent: `complete`.
+        public let coverage: String?
 
         public struct Bundled: Decodable, Sendable {
             public let edition: String
         }
 
         enum CodingKeys: String, CodingKey {
-            case folder, id, title, date, line, platforms, predecessors, status, notes
+            case folder, id, title, date, line, platforms, predecessors, status, notes, coverage
             case prereleaseOf = "prerelease_of"
             case sourcePDF = "source_pdf"
             case bundledAs = "bundled_as"
@@ -104,7 +108,8 @@ extension EditionManifest {
                     prereleaseOf: document.prereleaseOf))
             var file = File(
                 path: document.folder + "/" + ArchiveCatalogue.documentFile, edition: document.id, document: document.sourcePDF,
-                chunk: nil, form: .pdfMarkdown, coverage: .complete, restoredHeadings: nil, restoredPlatforms: nil,
+                chunk: nil, form: .pdfMarkdown, coverage: document.coverage == "partial" ? .excerpt : .complete, restoredHeadings: nil,
+                restoredPlatforms: nil,
                 chunks: document.folder + "/" + ArchiveCatalogue.chunksFolder)
             file.root = root
             manifest.files.append(file)

@@ -233,15 +233,15 @@ extension EditionManifest {
             }
             guard ids.insert(edition.id).inserted else { throw invalid("edition '\(edition.id)' is listed twice") }
             if format == 1 {
-                guard let order = edition.order else {
-                    throw invalid("edition '\(edition.id)': missing key 'order' (format 1 places editions by order)")
-                }
-                guard orders.insert(order).inserted else { throw invalid("two editions have order \(order)") }
                 guard edition.predecessors.isEmpty, edition.line == nil, edition.prereleaseOf == nil else {
                     throw invalid(
                         "edition '\(edition.id)': predecessors, line and prerelease_of need format 2 (set \"format\": 2 and name each edition's predecessors instead of an order)"
                     )
                 }
+                guard let order = edition.order else {
+                    throw invalid("edition '\(edition.id)': missing key 'order' (format 1 places editions by order)")
+                }
+                guard orders.insert(order).inserted else { throw invalid("two editions have order \(order)") }
             } else if edition.order != nil {
                 throw invalid(
                     "edition '\(edition.id)': format 2 places editions by their predecessors, not by order; remove \"order\" and name the edition's predecessors"

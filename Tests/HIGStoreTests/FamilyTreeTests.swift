@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+@testable import HIGStore
+
+/// Editions as a family tree: each names its predecessors; lineage links an edition to them
+/// alone, a diff compares an edition with a descendant, and two lines never mix.
+@Suite("Editions as a family tree")
+struct FamilyTreeTests {
+    static let titles = LinkDecisionTests.titles
+    static let buttons = LinkDecisionTests.buttons
+    static let menus = "**Put Quit last in the app menu**. People look for it at the bottom.\n"
+    static let windows = "**Let people resize document windows**. A size box sits in the corner.\n"
+
+    static func node(_ id: String, _ date: String?, _ predecessors: [String] = [], line: String? = nil) -> EditionGraph.Node {
+        EditionGraph.Node(id: id, date: date, predecessors: predecessors, line: line)
+    }
+
+    @Test("Order follows descent, then dates; an undated edition takes its latest ancestor's date")
+    func order() throws {
+        // Given newest first and interleaved: the tree, not the listing, places them.
+        let graph = try EditionGraph([
+            Self.node("web", nil, ["ios-2", "mac-2"]), Self.node("ios-2", "2014", ["ios-1"]), Self.node("mac-2", "2014-10", ["mac-1"]),
+            Self.node("ios-1", "2008"), Self.node("mac-1", "1987"), Self.node("newer", "2015"),
+        ])
+        #expect(graph.ordered.map(\.id) == ["mac-1", "ios-1", "ios-2", "mac-2", "web", "newer"])
+        #expect(graph.ancestors(of: "web") == ["ios-1", "ios-2", "mac-1", "mac-2"])
+        #expect(graph.between("mac-1", "web") == ["mac-2"])
+        #expect(graph.between("ios-1", "mac-2") == nil)
+        #expect(graph.successors(of: "ios-2") == ["web"])
+    }
+
+    @Test("A tree that names an unknown edition, itself, one twice, or a circle is refused with why")
+    func invalid() throws {
+        #expect(throws: EditionGraph.Invalid(reason: "edition 'b' names predecessor 'z', which is not an edition here (declared: a, b)")) {
+            try EditionGraph([Self.node("a", "1"), Self.node("b", "2", ["z"])])
+        }
+        #expect(throws: EditionGraph.Invalid(reason: "edition 'a' names itself as its predecessor")) {
+            try EditionGraph([Self.node("a", "1", ["a"])])
+        }
+        #expect(throws: EditionGraph.Invalid(reason: "edition 'b' names predecessor 'a' twice")) {
+            try EditionGraph([Self.node("a", "1"), Self.node("b", "2", ["a", "a"])])
+        }
+        #expect(throws: EditionGraph.Invalid(reason: "editions b, c descend from one another in a circle")) {
+            try EditionGraph([Self.node("a", "1"), Self.node("b", "2", ["a", "c"]), Self.node("c", "3", ["b"])])
+        }
+    }
+
+    /// A manifest of format 2: `editions` as (id, date, predecessors, line), one complete file each.
+    static func manifest(_ editions: [(String, String, [String], String?)]) -> String {
+        let entries = editions.map { id, date, predecessors, line in
+            let before = predecessors.map { "\"\($0)\"" }.joined(separator: ", ")
+            return
+                #"{"id": "\#(id)", "name": "Edition \#(id)", "date": "\#(date)", "platform_scope": "iOS", "platforms": ["iOS"], "predecessors": [\#(before)]\#(line.map { #", "line": "\#($0)""# } ?? "")}"#
+        }
+        let files = editions.map { id, _, _, _ in
+            #"{"path": "\#(id).md", "edition": "\#(id)", "document": "Test document", "chunk": 1, "form": "pdf-markdown", "coverage": "complete"}"#
+        }
+        return #"{"format": 2, "editions": [\#(entries.joined(separator: ","))], "files": [\#(files.joined(separator: ","))]}"#
+    }
+
+    /// Two lines, ios (ios-1 → ios-2) and mac (mac-1), and web, revised from ios-2 and mac-1.
+    static func twoLines(in folder: URL) throws -> URL {
+        let manifest = Self.manifest([
+            ("mac-1", "1992", [], "mac"), ("ios-1", "2008", [], "ios"), ("ios-2", "2010", ["ios-1"], nil),
+            ("web", "2022", ["ios-2", "mac-1"], "web"),
+        ])
+        return try Fixtures.writeEditions(
+            in: folder, manifest: manifest,
+            files: [
+                "ios-1.md": Data((titles + "\n" + buttons).utf8), "ios-2.md": Data((titles + "\n" + buttons).utf8),
+                "mac-1.md": Data((menus + "\n" + windows + "\n" + titles).utf8),
+                "web.md": Data((titles + "\n" + menus + "\n" + buttons).utf8),
+            ])
+    }
+
+    @Test("An edition links to each of its predecessors, and lines link only through an edition that descends from both")
+    func twoLinesMeet() throws {
+        try LinkDecisionTests.withDatabase({ try Self.twoLines(in: $0) }) { path, _ in
+            let store = try RuleStore.open(path: path)
+            let (mac, ios1, ios2, web) = (
+                try LinkDecisionTests.ids(path, "mac-1"), try LinkDecisionTests.ids(path, "ios-1"),
+                try LinkDecisionTests.ids(path, "ios-2"),
+                try LinkDecisionTests.ids(path, "web")
+            )
+            let links = try store.allLinks()
+            let edition = Dictionary(
+                uniqueKeysWithValues: (mac.map { ($0, "mac-1") } + ios1.map { ($0, "ios-1") } + ios2.map { ($0, "ios-2") }
+                    + web.map { ($0, "web") }))
+            let pairs = Set(links.map { [edition[$0.from]!, edition[$0.to]!] })
+            // ios-1 → ios-2 → web, mac-1 → web; never mac-1 → ios-*, never ios-1 → web directly.
+            #expect(pairs == [["ios-1", "ios-2"], ["ios-2", "web"], ["mac-1", "web"]])
+            // The titles rule is in both lines: web's is linked from each predecessor's.
+            #expect(Set(links.filter { $0.to == web[0] }.map(\.from)) == [ios2[0], mac[2]])
+            // Web's menus rule comes from mac-1; its buttons rule from ios-2.
+            #expect(links.contains { $0.from == mac[0] && $0.to == web[1] && $0.change == .unchanged })
+            #expect(links.contains { $0.from == ios2[1] && $0.to == web[2] && $0.change == .unchanged })
+            // mac-1's windows rule is gone from web: removed there.
+            let diff = try store.diff(from: "mac-1", to: "web")
+            #expect(diff.removed == [mac[1]])
+            #expect(diff.added == [web[2]])
+            // Editions of two lines are never compared with each other.
+            #expect(throws: HIGError.editionsNotRelated(from: "ios-1", to: "mac-1", common: nil)) {
+                try store.diff(from: "ios-1", to: "mac-1")
+            }
+            #expect(throws: HIGError.editionsOutOfOrder(from: "web", to: "ios-1")) { try store.diff(from: "web", to: "ios-1") }
+            // ios-1 → web goes through ios-2.
+            #expect(try store.diff(from: "ios-1", to: "web").unchanged.count == 2)
+            // What became of the windows rule: removed in web, the edition after mac-1.
+            let fates = try store.fates(of: try store.rules(RuleFilter(edition: "mac-1")), links: links)
+            #expect(fates[mac[1]]?.removedIn == "web")
+        }
+    }
+
+    @Test("hig editions draws the tree, names lines and other predecessors, and says it in JSON")
+    func editionsListing() throws {
+        try LinkDecisionTests.withDatabase({ try Self.twoLines(in: $0) }) { path, _ in
+            let editions = try RuleStore.open(path: path).editions()
+            #expect(editions.map(\.id) == ["mac-1", "ios-1", "ios-2", "web"])
+            let text = TextRenderer(colored: false).editions(editions)
+            #expect(
+                text.hasPrefix(
+                    """
+                    Family tree (each edition under the one it was revised from):
+                      mac-1  1992  [line mac]
+                      ios-1  2008  [line ios]
+                      → ios-2  2010
+                      → web  2022  [line web; also from mac-1]
+
+                    """))
+            #expect(text.contains("  line: web   revised from: ios-2, mac-1\n"))
+            let json = try JSONSerialization.jsonObject(with: Data(try JSONText.encode(editions).utf8)) as? [[String: Any]]
+            let web = try #require(json?.last)
+            #expect(web["predecessors"] as? [String] == ["ios-2", "mac-1"] && web["line"] as? String == "web")
+        }
+    }
+
+    @Test("A tree changed in the manifest relinks, though no rule changed")
+    func treeChangeRelinks() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let editions = try Self.twoLines(in: folder)
+            let path = folder.appending(path: "t.sqlite").path
+            _ = try RuleStore.importEditions(from: editions, into: path)
+            #expect(try RuleStore.open(path: path).allLinks().contains { $0.from.hasPrefix("mac-1-") })
+            // web no longer descends from mac-1.
+            let url = editions.appending(path: EditionManifest.fileName)
+            let changed = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: #"["ios-2", "mac-1"]"#, with: #"["ios-2"]"#)
+            try changed.write(to: url, atomically: true, encoding: .utf8)
+            let report = try RuleStore.importEditions(from: editions, into: path)
+            #expect(report.editions.allSatisfy { $0.filesWritten == 0 })
+            #expect(try !RuleStore.open(path: path).allLinks().contains { $0.from.hasPrefix("mac-1-") })
+        }
+    }
+
+    @Test("Format 2 refuses an order, format 1 refuses predecessors, and an unknown predecessor is named")
+    func manifestForms() throws {
+        func error(_ manifest: String) throws -> String {
+            try Fixtures.withTemporaryFolder { folder in
+                let editions = try Fixtures.writeEditions(in: folder, manifest: manifest, files: ["a.md": Data(Self.titles.utf8)])
+                do {
+                    _ = try EditionManifest.load(folder: editions)
+                    return ""
+                } catch let error as HIGError {
+                    return error.description
+                }
+            }
+        }
+        let one = Self.manifest([("a", "2020", [], nil)])
+        #expect(
+            try error(one.replacingOccurrences(of: #""date""#, with: #""order": 1, "date""#)).contains(
+                "edition 'a': format 2 places editions by their predecessors, not by order; remove \"order\" and name the edition's predecessors"
+            ))
+        let two = Self.manifest([("a", "2020", [], nil), ("b", "2021", ["a"], nil)])
+        #expect(
+            try error(
+                two.replacingOccurrences(of: #""format": 2"#, with: #""format": 1"#).replacingOccurrences(
+                    of: #""date""#, with: #""order": 1, "date""#)
+            )
+            .contains("edition 'b': predecessors, line and prerelease_of need format 2"))
+        #expect(
+            try error(one.replacingOccurrences(of: #""predecessors": []"#, with: #""predecessors": ["gone"]"#)).contains(
+                "edition 'a' names predecessor 'gone', which is not an edition here (declared: a)"))
+        #expect(
+            try error(one.replacingOccurrences(of: #""format": 2"#, with: #""format": 3"#)).contains(
+                "format 3 is not supported (this hig reads formats 1 to 2)"))
+    }
+}
