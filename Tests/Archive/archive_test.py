@@ -1,0 +1,165 @@
+"""The whole guideline archive imported beside the bundled editions (issue 17), checked end to end.
+
+Usage: python3 archive_test.py PATH/TO/hig [ARCHIVE]
+
+ARCHIVE defaults to $HIG_ARCHIVE, then ../shared/archive/human-interface-markdown beside the
+repository. It runs `hig import --archive ARCHIVE` into a new database, then checks what a
+researcher relies on: every catalogued document is one edition (the bundled ones once), every
+source line is accounted for, links join only an edition to the editions it descends from (a Mac
+edition never to an iPhone one), near-duplicate editions link as unchanged, `hig diff` refuses
+editions of two lines, and `hig evolution` follows a rule from the 1980s to the 2026 web HIG.
+Prints one line per check, then `N passed, M failed`; exits 1 on any failure. The import's time
+and peak memory are printed, not checked: Benchmarks/ measures speed (release build).
+
+Expected values were read from Data/archive/catalogue.json (ids, lines, predecessors), by hand
+from the documents (the Undo guidance of the 1985 Apple II manual, page 115, and of the 2026 web
+HIG's Undo and redo page), and from the catalogue's measured overlap of 1992 and 1995 (98% of
+their long paragraphs are the same).
+"""
+
+import json
+import os
+import resource
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+
+passed = 0
+failed = 0
+
+
+def check(name, condition, detail=""):
+    global passed, failed
+    if condition:
+        passed += 1
+        print(f"ok    {name}")
+    else:
+        failed += 1
+        print(f"FAIL  {name} {detail}")
+
+
+def hig(binary, database, *arguments):
+    return subprocess.run([binary, "--db", database, *arguments], capture_output=True, text=True, timeout=900)
+
+
+def main(binary, archive):
+    repository = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with open(os.path.join(repository, "Data", "archive", "catalogue.json"), encoding="utf-8") as handle:
+        catalogue = json.load(handle)
+    folder = tempfile.mkdtemp(prefix="hig-archive-test-")
+    database = os.path.join(folder, "hig.sqlite")
+
+    started = time.monotonic()
+    imported = hig(binary, database, "import", "--archive", archive)
+    seconds = time.monotonic() - started
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"import: {seconds:.1f} s, peak memory {peak:.0f} MiB (this binary's build; Benchmarks/ measures release)")
+    check("hig import --archive exits 0 and writes no warning", imported.returncode == 0 and "warning" not in imported.stderr,
+          imported.stderr[-2000:])
+    if imported.returncode != 0:
+        return
+
+    db = sqlite3.connect(database)
+    editions = {row[0]: row for row in db.execute("SELECT id, line, prerelease_of FROM editions")}
+    predecessors = {}
+    for edition, predecessor in db.execute("SELECT edition_id, predecessor_id FROM edition_predecessors ORDER BY edition_id, seq"):
+        predecessors.setdefault(edition, []).append(predecessor)
+
+    # Every document is one edition: its own id, or the bundled edition that holds it.
+    wanted = [(d["bundled_as"] or {}).get("edition") or d["id"] for d in catalogue["documents"]]
+    check("each of the 34 catalogued documents is an edition", len(catalogue["documents"]) == 34 and all(w in editions for w in wanted),
+          [w for w in wanted if w not in editions])
+    check("the bundled editions and the archive's documents make 36 editions", len(editions) == 36, len(editions))
+    shared = db.execute(
+        "SELECT sha256, group_concat(edition_id) FROM sources GROUP BY sha256 HAVING count(DISTINCT edition_id) > 1").fetchall()
+    check("no document is imported twice (no file's bytes in two editions)", not shared, shared)
+    archive_paths = db.execute("SELECT count(*) FROM sources WHERE path LIKE 'human-interface-markdown/%/full_document.md'").fetchone()[0]
+    check("30 documents are read from the archive, named by their folder", archive_paths == 30, archive_paths)
+
+    # The family tree is the catalogue's.
+    for d in catalogue["documents"]:
+        if d["bundled_as"]:
+            continue
+        if predecessors.get(d["id"], []) != d["predecessors"] or editions[d["id"]][1] != d["line"]:
+            check(f"{d['id']}: predecessors and line as catalogued", False, (predecessors.get(d["id"]), editions[d["id"]][1]))
+            break
+    else:
+        check("every archive edition has the catalogue's predecessors and line", True)
+    check("the web HIG descends from both lines", predecessors.get("web-2022-23") == ["ios-2014-03", "osx-2014-10"],
+          predecessors.get("web-2022-23"))
+    check("a draft names its final edition", editions["mac-1986-12-final-draft"][2] == "mac-1987")
+
+    # Every source line is accounted for.
+    sources = json.loads(hig(binary, database, "sources", "--format", "json").stdout)
+    unaccounted = [(s["file"], s["unaccounted"]) for s in sources if s["unaccounted"]]
+    lines = sum(s["lines"] for s in sources if s["file"].startswith("human-interface-markdown/"))
+    check(f"every line of the 30 archive documents ({lines} lines) and of the bundle ends in a rule, a heading, a set-aside or a blank",
+          not unaccounted and lines == 149719 - sum(d["measured"]["lines"] for d in catalogue["documents"] if d["bundled_as"]),
+          (unaccounted[:5], lines))
+
+    # Links join an edition only to the editions it descends from.
+    ancestors = {}
+
+    def ancestors_of(edition):
+        if edition not in ancestors:
+            found = set()
+            for p in predecessors.get(edition, []):
+                found |= {p} | ancestors_of(p)
+            ancestors[edition] = found
+        return ancestors[edition]
+
+    pairs = db.execute(
+        "SELECT DISTINCT f.edition_id, t.edition_id FROM rule_links l JOIN rules f ON f.id = l.from_rule JOIN rules t ON t.id = l.to_rule"
+    ).fetchall()
+    stray = [(a, b) for a, b in pairs if a not in ancestors_of(b)]
+    check(f"every one of the {len(pairs)} linked pairs of editions joins an edition to one it descends from", not stray, stray)
+    crossing = [(a, b) for a, b in pairs if editions[a][1] == "macintosh" and editions[b][1] == "iphone-ios"]
+    check("no Mac edition is linked to an iPhone or iOS edition", not crossing, crossing)
+    check("osx-2014-10 is linked into the web HIG", ("osx-2014-10", "web-2026-07") in pairs)
+
+    # Near-duplicates link as unchanged.
+    rules_1995 = db.execute("SELECT count(*) FROM rules WHERE edition_id = 'mac-1995'").fetchone()[0]
+    unchanged = db.execute(
+        """SELECT count(*) FROM rule_links l JOIN rules f ON f.id = l.from_rule JOIN rules t ON t.id = l.to_rule
+           WHERE f.edition_id = 'mac-1992-11' AND t.edition_id = 'mac-1995' AND l.change = 'unchanged'""").fetchone()[0]
+    check(f"1992 → 1995 (98% of paragraphs shared): {unchanged} of 1995's {rules_1995} rules unchanged, 70% or more",
+          unchanged >= 0.7 * rules_1995)
+
+    # hig diff follows descent, and refuses two lines.
+    across = hig(binary, database, "diff", "mac-1987", "web-2026-07", "--format", "json")
+    check("hig diff mac-1987 web-2026-07 follows the Mac line into the web HIG", across.returncode == 0 and
+          json.loads(across.stdout)["unchanged"] is not None, across.stderr)
+    lines_apart = hig(binary, database, "diff", "iphone-2008-11", "mac-1995")
+    check("hig diff across two lines is refused with one line naming why",
+          lines_apart.returncode == 1 and lines_apart.stderr.count("\n") == 1 and "they share no ancestor" in lines_apart.stderr,
+          lines_apart.stderr)
+    draft = hig(binary, database, "diff", "mac-1986-12-final-draft", "mac-1987")
+    check("a draft and its final edition are compared through the edition both descend from",
+          draft.returncode == 1 and "both descend from apple-ii-1985-03-prerelease" in draft.stderr, draft.stderr)
+
+    # hig evolution: the Undo guidance from the 1985 manual to the 2026 web HIG.
+    evolution = hig(binary, database, "evolution", "web-2026-07-fee2f95c", "--format", "json")
+    versions = json.loads(evolution.stdout)[0]["versions"] if evolution.returncode == 0 else []
+    date_of = dict(db.execute("SELECT id, coalesce(date, '2023') FROM editions"))
+    dates = {date_of[v["edition"]][:3] for v in versions}
+    first = next((v for v in versions if v["edition"] == "apple-ii-1985-03-prerelease"), None)
+    check("hig evolution leads from the 1985 Undo guidance to the 2026 web HIG, across five decades",
+          dates >= {"198", "199", "200", "201", "202"} and first is not None and first["text"].startswith("Undo reverses the effect of the previous operation"),
+          sorted(dates))
+
+    # A second import of the same archive writes nothing.
+    again = hig(binary, database, "import", "--archive", archive)
+    check("importing the archive again writes no file", again.returncode == 0 and " written" not in again.stdout,
+          again.stdout[-500:])
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit("usage: archive_test.py PATH/TO/hig [ARCHIVE]")
+    here = os.path.dirname(os.path.abspath(__file__))
+    default = os.environ.get("HIG_ARCHIVE") or os.path.join(here, "..", "..", "..", "shared", "archive", "human-interface-markdown")
+    main(os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else default))
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
