@@ -142,7 +142,7 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
         case .linkRulesOutOfOrder(let from, let fromEdition, let to, let toEdition):
             "\(from) (\(fromEdition)) does not come before \(to) (\(toEdition)); give the older rule first (nothing was written)"
         case .linkEditionsNotCompared(let from, let to, let between):
-            "\(from) and \(to) are never compared: \(between), complete editions, stand between theirs (a link skips one complete edition at most, for a rule it lacked); decide on links between rules of nearer editions (nothing was written)"
+            "\(from) and \(to) are never compared: \(between), complete editions, stand between theirs (a link skips \(Linker.Departed.longestGap) complete editions at most, for a rule they lacked); decide on links between rules of nearer editions (nothing was written)"
         case .linkReasonMissing:
             "a decision needs its reason: say why with --why \"...\" (nothing was written)"
         case .linksNeedImport(let path):

@@ -195,7 +195,7 @@ struct LinkDecisionTests {
             #expect(
                 stale.from == one[0] && stale.to == three[0]
                     && stale.note
-                        == "one and three are not compared with each other (or, one complete edition apart, that edition continues the earlier rule)"
+                        == "one and three are not compared with each other (or, complete editions apart, one of them continues the earlier rule)"
             )
             #expect(!(try Self.links(path)).contains { $0.method == .curated })
         }

@@ -58,18 +58,46 @@ struct RestoredLinkTests {
             let link = try #require(confirmed.linksAfter.first { $0.from == one[0] && $0.to == three[0] })
             #expect(link.change == .restored && link.method == .curated && link.rationale == "back" && confirmed.decision?.applies == true)
         }
-        // Four editions: one and four have two complete editions between them.
+        // Six editions: one and six have four complete editions between them, one more than a
+        // rule may be missing from.
         try Fixtures.withTemporaryFolder { folder in
-            let manifest = Fixtures.manifest([("one", "one.md"), ("two", "two.md"), ("three", "three.md"), ("four", "four.md")])
+            let names = ["one", "two", "three", "four", "five", "six"]
+            let manifest = Fixtures.manifest(names.map { ($0, "\($0).md") })
                 .replacingOccurrences(of: #""coverage": "excerpt""#, with: #""coverage": "complete""#)
             let text = Data(LinkDecisionTests.titles.utf8)
             let editions = try Fixtures.writeEditions(
-                in: folder, manifest: manifest, files: ["one.md": text, "two.md": text, "three.md": text, "four.md": text])
+                in: folder, manifest: manifest, files: Dictionary(uniqueKeysWithValues: names.map { ("\($0).md", text) }))
             let path = folder.appending(path: "f.sqlite").path
             _ = try RuleStore.importEditions(from: editions, into: path)
-            let (one, four) = (try LinkDecisionTests.ids(path, "one"), try LinkDecisionTests.ids(path, "four"))
-            #expect(throws: HIGError.linkEditionsNotCompared(from: one[0], to: four[0], between: "two and three")) {
-                try RuleStore.decide(.confirm, from: one[0], to: four[0], why: "x", path: path)
+            let (one, six) = (try LinkDecisionTests.ids(path, "one"), try LinkDecisionTests.ids(path, "six"))
+            #expect(throws: HIGError.linkEditionsNotCompared(from: one[0], to: six[0], between: "two and three and four and five")) {
+                try RuleStore.decide(.confirm, from: one[0], to: six[0], why: "x", path: path)
+            }
+        }
+    }
+
+    @Test("A rule missing from up to three complete editions in a row is restored; missing from four, it starts anew")
+    func longGaps() throws {
+        for missing in [2, 3, 4] {
+            try Fixtures.withTemporaryFolder { folder in
+                let names = (0...(missing + 1)).map { "e\($0)" }
+                let manifest = Fixtures.manifest(names.map { ($0, "\($0).md") })
+                    .replacingOccurrences(of: #""coverage": "excerpt""#, with: #""coverage": "complete""#)
+                var files: [String: Data] = [:]
+                for (index, name) in names.enumerated() {
+                    let lacks = index > 0 && index <= missing
+                    files["\(name).md"] = Data(((lacks ? "" : LinkDecisionTests.titles + "\n") + LinkDecisionTests.buttons).utf8)
+                }
+                let editions = try Fixtures.writeEditions(in: folder, manifest: manifest, files: files)
+                let path = folder.appending(path: "f.sqlite").path
+                _ = try RuleStore.importEditions(from: editions, into: path)
+                let (first, last) = (try LinkDecisionTests.ids(path, names[0]), try LinkDecisionTests.ids(path, names.last!))
+                let link = try RuleStore.open(path: path).allLinks().first { $0.to == last[0] }
+                if missing <= Linker.Departed.longestGap {
+                    #expect(link?.from == first[0] && link?.change == .restored, "missing from \(missing)")
+                } else {
+                    #expect(link == nil, "missing from \(missing)")
+                }
             }
         }
     }

@@ -60,7 +60,7 @@ enum LinkDecisions {
                 } else if !inForce.contains("\(origin.rawValue):\(from)>\(to)") {
                     overridden
                 } else if verdict == .confirm && row.optionalString("method") != LinkMethod.curated.rawValue {
-                    "\(row.string("from_edition")) and \(row.string("to_edition")) are not compared with each other (or, one complete edition apart, that edition continues the earlier rule)"
+                    "\(row.string("from_edition")) and \(row.string("to_edition")) are not compared with each other (or, complete editions apart, one of them continues the earlier rule)"
                 } else {
                     nil
                 }

@@ -12,9 +12,11 @@ extension Linker {
         var loaded: [Int: EditionTerms] = [:]
         /// continuedInto[g][k][i]: rule i of edition g has a link into edition k.
         var continuedInto: [Int: [Int: [Bool]]] = [:]
-        /// removedBy[k]: the rules of the editions complete edition k was compared with that it
-        /// continued none of; an edition after k may bring one back (`restorations`).
-        var removedBy: [Int: EditionTerms] = [:]
+        /// removedBy[k]: the rules complete edition k lacked: those of the editions it was compared
+        /// with that it continued none of, and those removed before it that it did not bring back
+        /// either (up to `Departed.longestGap` complete editions). An edition after k may bring one
+        /// back (`restorations`).
+        var removedBy: [Int: Departed] = [:]
         /// `PreparedLinkTerms.nearest`: for edition k, its rules' nearest in its first predecessor.
         var nearest: [Int: [[Int32]]] = [:]
         /// namedTerms[k][i]: the words rule i of edition k names to use and to avoid, when it
@@ -53,6 +55,24 @@ extension Linker {
             return found
         }
 
+        /// The editions whose rules edition `k` may bring back: those the complete editions it is
+        /// compared with were compared with, and so on through complete editions, as far as a
+        /// rule may be missing (`Departed.longestGap`).
+        static func restorable(into k: Int, _ editions: [LinkCorpus.EditionInfo]) -> Set<Int> {
+            var found = Set<Int>()
+            var frontier = compared(with: k, editions).map(\.edition).filter { !editions[$0].isExcerpt }
+            for _ in 0..<Departed.longestGap {
+                var next: [Int] = []
+                for edition in frontier {
+                    for earlier in compared(with: edition, editions) where found.insert(earlier.edition).inserted {
+                        if !editions[earlier.edition].isExcerpt { next.append(earlier.edition) }
+                    }
+                }
+                frontier = next
+            }
+            return found
+        }
+
         /// For each edition, the last edition (in `editions` order) whose linking needs it loaded:
         /// itself, or the last edition compared with it.
         static func lastNeeded(_ editions: [LinkCorpus.EditionInfo]) -> [Int] {
@@ -69,8 +89,8 @@ extension Linker {
             var rows: [LinkRow] = []
             /// continuedInto[g]: for each edition g compared with k, which of its rules continue in k.
             var continuedInto: [Int: [Bool]] = [:]
-            /// The rules edition k removed (nil for an excerpt): see `removedBy`.
-            var removed: EditionTerms?
+            /// The rules edition k lacked (nil for an excerpt): see `removedBy`.
+            var removed: Departed?
             /// `namedTerms` of edition k.
             var namedTerms: [NamedTerms?]
             var timings = Timings()
@@ -111,7 +131,7 @@ extension Linker {
             // The rules of k each edition left unmatched, for the editions behind it.
             var unmatchedAfter: [Int: [Int]] = [:]
             var matchedByAny = [Bool](repeating: false, count: laterCount)
-            var removed: [EditionTerms] = []
+            var removed: [Departed] = []
             for entry in compared {
                 guard !isCancelled() else { throw CancellationError() }
                 let unmatched = entry.via.last.map { unmatchedAfter[$0] ?? [] } ?? everyRule
@@ -134,14 +154,20 @@ extension Linker {
                 if !editions[k].isExcerpt {
                     let continued = found.continuedInto[entry.edition] ?? []
                     let gone = earlier.rules.indices.filter { !(continued.isEmpty ? false : continued[$0]) && !continuedOnTheWay($0) }
-                    if !gone.isEmpty { removed.append(earlier.subset(gone)) }
+                    if !gone.isEmpty { removed.append(Departed(earlier.subset(gone))) }
                 }
             }
-            if !editions[k].isExcerpt { found.removed = removed.isEmpty ? nil : EditionTerms.joining(removed) }
-            let pool = compared.filter { !editions[$0.edition].isExcerpt }.compactMap { removedBy[$0.edition] }
+            // The rules the complete editions compared with lacked, and which of them k brings back.
+            let pool = Departed.joining(compared.filter { !editions[$0.edition].isExcerpt }.compactMap { removedBy[$0.edition] })
             let stillUnmatched = everyRule.filter { !matchedByAny[$0] }
-            if !pool.isEmpty {
-                restorations(into: k, stillUnmatched, from: EditionTerms.joining(pool), termCount: termCount, matcher: matcher, &found)
+            var broughtBack = Set<Int>()
+            if let pool {
+                broughtBack = restorations(into: k, stillUnmatched, from: pool.terms, termCount: termCount, matcher: matcher, &found)
+            }
+            if !editions[k].isExcerpt {
+                // Still missing from k: one more complete edition lacked them.
+                if let carried = pool?.lackedOnceMore(except: broughtBack) { removed.append(carried) }
+                found.removed = Departed.joining(removed)
             }
             return found
         }
@@ -152,7 +178,7 @@ extension Linker {
         private func awaitingConfirmation(into k: Int, _ compared: [Compared]) -> Set<Int> {
             guard !curatedTo.isEmpty else { return [] }
             let reachable = Set(compared.map(\.edition))
-            let departedIDs = Set(compared.flatMap { removedBy[$0.edition]?.rules.map(\.id) ?? [] })
+            let departedIDs = Set(compared.flatMap { removedBy[$0.edition]?.terms.rules.map(\.id) ?? [] })
             let rules = loaded[k]!.rules
             return Set(
                 rules.indices.filter { index in
@@ -164,11 +190,11 @@ extension Linker {
 
         /// Links into the rules `unmatched` of edition `k` (no edition it is compared with has
         /// them) from the rules in `pool`, which an edition between removed: the confirmed ones,
-        /// then the matcher's.
+        /// then the matcher's. Gives the places in `pool` of the rules brought back.
         private func restorations(
             into k: Int, _ unmatched: [Int], from pool: EditionTerms, termCount: Int, matcher: RuleMatcher, _ found: inout Found
-        ) {
-            guard !pool.rules.isEmpty, !unmatched.isEmpty else { return }
+        ) -> Set<Int> {
+            guard !pool.rules.isEmpty, !unmatched.isEmpty else { return [] }
             // The departed rules against the unmatched ones alone: a few of each, not whole editions.
             let (earlierRules, laterRules) = LinkCorpus.vectors(pool, loaded[k]!.subset(unmatched), termCount: termCount)
             let placeInPool = Dictionary(uniqueKeysWithValues: pool.rules.indices.map { (pool.rules[$0].id, $0) })
@@ -185,8 +211,9 @@ extension Linker {
             if !open.isEmpty {
                 links += matchedRestorations(open, earlierRules, laterRules, placeInPool, taken: Set(links.map(\.from)), termCount, matcher)
             }
-            guard !links.isEmpty else { return }
+            guard !links.isEmpty else { return [] }
             classify(links, earlierRules, laterRules, fromNamedTerms: nil, laterPlaces: unmatched, into: &found)
+            return Set(links.map(\.from))
         }
 
         /// The matcher's restorations into the later rules `unmatched` from the departed rules

@@ -59,9 +59,9 @@ extension RuleStore {
         }
         // Lineage compares an edition with its predecessors and, across excerpts, the editions
         // behind them, and brings back a rule that a complete edition compared with removed.
-        let compared = Linker.LinkState.compared(with: t, editions).map(\.edition)
-        let reachable = compared.contains(f)
-            || compared.contains { !editions[$0].isExcerpt && Linker.LinkState.compared(with: $0, editions).contains { $0.edition == f } }
+        let reachable =
+            Linker.LinkState.compared(with: t, editions).contains { $0.edition == f }
+            || Linker.LinkState.restorable(into: t, editions).contains(f)
         if !reachable {
             let complete = between.filter { id in editions.first { $0.id == id }.map { !$0.isExcerpt } ?? false }
             throw HIGError.linkEditionsNotCompared(from: fromRule.id, to: toRule.id, between: complete.joined(separator: " and "))
