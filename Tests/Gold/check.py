@@ -13,9 +13,10 @@ exactly (no case folding).
 
 Paths starting with Data/ are relative to the repository root; all others are relative to the
 archive folder ../shared/archive beside the repository (override with HIG_ARCHIVE).
-Usage: python3 Tests/Gold/check.py [gold.jsonl]   (prints "N passed, M failed")
+Usage: python3 Tests/Gold/check.py [gold.jsonl ...]   (prints one combined "N passed, M failed")
+Without arguments every *.jsonl gold file in Tests/Gold is checked (ios-line.jsonl, mac-line.jsonl).
 """
-import json, os, re, sys
+import glob, json, os, re, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -55,9 +56,10 @@ def check_side(side):
         return "quote not found starting on line %d" % n
     return None
 
-def main():
-    gold = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "ios-line.jsonl")
+def check_file(gold):
+    """Checks one gold file; returns (passed, failed) and prints each failing entry."""
     passed = failed = 0
+    name = os.path.basename(gold)
     with open(gold, encoding="utf-8") as f:
         for number, raw in enumerate(f, 1):
             entry = json.loads(raw)
@@ -72,9 +74,18 @@ def main():
                         problems.append("%s: %s (%s:%d)" % (key, problem, entry[key]["file"], entry[key]["line"]))
             if problems:
                 failed += 1
-                print("entry %d: %s" % (number, "; ".join(problems)))
+                print("%s entry %d: %s" % (name, number, "; ".join(problems)))
             else:
                 passed += 1
+    return passed, failed
+
+def main():
+    golds = sys.argv[1:] or sorted(glob.glob(os.path.join(HERE, "*.jsonl")))
+    passed = failed = 0
+    for gold in golds:
+        p, f = check_file(gold)
+        passed += p
+        failed += f
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
