@@ -103,8 +103,13 @@ struct FamilyTreeTests {
                 try store.diff(from: "ios-1", to: "mac-1")
             }
             #expect(throws: HIGError.editionsOutOfOrder(from: "web", to: "ios-1")) { try store.diff(from: "web", to: "ios-1") }
-            // ios-1 → web goes through ios-2.
-            #expect(try store.diff(from: "ios-1", to: "web").unchanged.count == 2)
+            // ios-1 → web goes through ios-2, and says so.
+            let twoSteps = try store.diff(from: "ios-1", to: "web")
+            #expect(twoSteps.unchanged.count == 2 && twoSteps.through == ["ios-2"] && diff.through.isEmpty)
+            let text = TextRenderer(colored: false).diff(twoSteps, rules: try store.ruleTexts(of: twoSteps), showUnchanged: false)
+            #expect(
+                text.contains(
+                    "\n  through ios-2: web descends from ios-1 by way of 1 edition, whose links are followed one step at a time\n"))
             // What became of the windows rule: removed in web, the edition after mac-1.
             let fates = try store.fates(of: try store.rules(RuleFilter(edition: "mac-1")), links: links)
             #expect(fates[mac[1]]?.removedIn == "web")

@@ -26,6 +26,9 @@ public struct EditionDiff: Sendable, Equatable, Encodable {
 
     public let from: String
     public let to: String
+    /// The editions between FROM and TO in the family tree, oldest first, whose links the diff
+    /// follows: what a diff of editions several steps apart compares through.
+    public var through: [String] = []
     public let added: [String]
     public let removed: [String]
     public let notInExcerpt: [String]
@@ -46,7 +49,7 @@ public struct EditionDiff: Sendable, Equatable, Encodable {
     public var candidates: [String: [CounterpartCandidate]]?
 
     enum CodingKeys: String, CodingKey {
-        case from, to, added, removed, restored, changed, unchanged, candidates
+        case from, to, through, added, removed, restored, changed, unchanged, candidates
         case changeNotes = "change_notes"
         case notInExcerpt = "not_in_excerpt"
         case notInFromExcerpt = "not_in_from_excerpt"
@@ -136,6 +139,7 @@ extension RuleStore {
                 changed: changed,
                 unchanged: flagsOnly ? [] : unchanged)
             diff.restored = restored
+            diff.through = scope.through
             // The notes of the TO files whose rules changed: for a whole PDF document its
             // revision history, for web pages the change logs of the pages with changes.
             diff.changeNotes = try changeNotes(
@@ -150,7 +154,9 @@ extension RuleStore {
 
     /// The rules a diff compares: FROM's and TO's in reading order, and those of FROM, TO and
     /// the editions between, whose links lead from one to the other.
-    private func diffScope(from: String, to: String) throws -> (fromRules: [String], toRules: [String], between: Set<String>) {
+    private func diffScope(
+        from: String, to: String
+    ) throws -> (fromRules: [String], toRules: [String], between: Set<String>, through: [String]) {
         let graph = try editionGraph()
         guard let editionsBetween = try descent(from: from, to: to, in: graph) else {
             throw HIGError.editionsOutOfOrder(from: from, to: to)
@@ -159,7 +165,7 @@ extension RuleStore {
         let toRules = try ruleIDs(edition: to)
         var between = Set(fromRules).union(toRules)
         for edition in editionsBetween { between.formUnion(try ruleIDs(edition: edition)) }
-        return (fromRules, toRules, between)
+        return (fromRules, toRules, between, editionsBetween)
     }
 
     /// The editions between `from` and `to` when `to` descends from `from` (`EditionGraph.between`);

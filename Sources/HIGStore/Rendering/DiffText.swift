@@ -115,6 +115,11 @@ extension TextRenderer {
     /// What the options left out: the topic by its name, the section, the flags with the counts they zero.
     static func diffFilterLines(_ diff: EditionDiff, _ options: RuleStore.DiffOptions) -> [String] {
         var lines: [String] = []
+        if !diff.through.isEmpty {
+            lines.append(
+                "through \(diff.through.joined(separator: " → ")): \(diff.to) descends from \(diff.from) by way of \(TextCut.count(diff.through.count, "edition")), whose links are followed one step at a time"
+            )
+        }
         if let slug = options.topic {
             let name = Taxonomy.bundled.topics.first { $0.slug == slug }?.name ?? slug
             lines.append("only topic \(slug) (\(name)): the rules of that topic on either side")
