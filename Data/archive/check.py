@@ -74,7 +74,21 @@ def check_structure(c, catalogue, folders):
         c.expect(coverage in {"complete", "partial"}, f"{d['id']}: coverage {coverage} is complete or partial")
         if coverage == "partial":
             c.expect(bool(d.get("coverage_why")), f"{d['id']}: a partial coverage says why (coverage_why)")
+        check_scanned(c, d, abouts)
     return {d["id"]: d for d in documents}
+
+
+def check_scanned(c, d, abouts):
+    """`scanned` (absent: false) decides which documents get the importer's OCR repair: a scan
+    says why, cites a line that shows it (evidence about "scanned") and lists OCR misreadings."""
+    scanned = d.get("scanned", False)
+    c.expect(scanned is True or scanned is False, f"{d['id']}: scanned is true or false")
+    if scanned is True:
+        c.expect(bool(d.get("scanned_why")), f"{d['id']}: a scanned document says why (scanned_why)")
+        c.expect("scanned" in abouts, f"{d['id']}: a scanned document is backed by evidence")
+        c.expect(bool(d["quirks"]["ocr_examples"]), f"{d['id']}: a scanned document lists OCR misreadings (quirks.ocr_examples)")
+    else:
+        c.expect("scanned_why" not in d and "scanned" not in abouts, f"{d['id']}: only a scanned document has scanned_why or scanned evidence")
 
 
 def check_graph(c, catalogue, by_id):

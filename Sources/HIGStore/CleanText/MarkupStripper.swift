@@ -2,20 +2,24 @@ import Foundation
 
 /// Turns raw source lines into `MarkedLine`s: strips image lines, HTML comments and anchors
 /// (reading their page numbers), Markdown links, headings, bold and italic markers and every
-/// bullet style, then repairs glued words.
+/// bullet style, then repairs OCR misreadings (in a scanned document) and glued words.
 ///
 /// Markdown is read only in PDF-derived files and web Markdown (whose inline markup
 /// `WebMarkdownInline` reads): web text has no markup, and an asterisk there is a real asterisk.
 public struct MarkupStripper: Sendable {
     public let form: EditionManifest.Form
     public let repairer: GluedWordRepairer?
+    /// Given for a scanned document only: its words are read again before glued words are
+    /// split, so that a misreading is not cut into pieces ("inportant" is no "in port ant").
+    public let ocrRepairer: OCRMisreadingRepairer?
 
     /// Bullet markers in the styles the sources use, each followed by white space.
     static let bulletMarkers: [Character] = ["-", "*", "+", "●", "❏", "•", "◦", "▪", "‣", "–", "○", "■", "□"]
 
-    public init(form: EditionManifest.Form, repairer: GluedWordRepairer?) {
+    public init(form: EditionManifest.Form, repairer: GluedWordRepairer?, ocrRepairer: OCRMisreadingRepairer? = nil) {
         self.form = form
         self.repairer = repairer
+        self.ocrRepairer = ocrRepairer
     }
 
     public func mark(_ raw: String, number: Int) -> MarkedLine {
@@ -67,10 +71,15 @@ public struct MarkupStripper: Sendable {
             if has(UInt8(ascii: "\\"), s) { s = s.replacingOccurrences(of: "\\*", with: "*") }
         }
         s = Self.collapseWhitespace(s)
+        if let ocrRepairer {
+            let repaired = ocrRepairer.repair(s, line: line.number)
+            s = repaired.text
+            line.repairs = repaired.repairs
+        }
         if let repairer {
             let repaired = repairer.repair(s, line: line.number)
             s = repaired.text
-            line.repairs = repaired.repairs
+            line.repairs += repaired.repairs
         }
         if form == .pdfMarkdown, FastText.contains(UInt8(ascii: "*"), in: s) || FastText.contains(UInt8(ascii: "_"), in: s) {
             (s, line.boldLead) = Self.removeEmphasis(s)

@@ -6,6 +6,9 @@ public struct Repair: Sendable, Equatable, Hashable {
         case gluedWords = "glued-words"
         /// A word run into an opening bracket: "users(these" → "users (these".
         case gluedPunctuation = "glued-punctuation"
+        /// A word a scan's OCR misread, in a document the archive catalogue marks as scanned:
+        /// "infonnation" → "information", "Menu B ar" → "Menu Bar" (`OCRMisreadingRepairer`).
+        case ocrMisreading = "ocr-misreading"
     }
 
     public let line: Int

@@ -25,13 +25,17 @@ public struct ArchiveCatalogue: Decodable, Sendable {
         /// guide to what changed, an incomplete draft): imported as an excerpt, so a rule it
         /// lacks is not called removed and lineage looks past it. Absent: `complete`.
         public let coverage: String?
+        /// True for a document whose text is OCR of page images (a typescript or a printed book
+        /// scanned), `scanned_why` saying how the text shows it: its files get the OCR misreading
+        /// repair. Absent: false.
+        public let scanned: Bool?
 
         public struct Bundled: Decodable, Sendable {
             public let edition: String
         }
 
         enum CodingKeys: String, CodingKey {
-            case folder, id, title, date, line, platforms, predecessors, status, notes, coverage
+            case folder, id, title, date, line, platforms, predecessors, status, notes, coverage, scanned
             case prereleaseOf = "prerelease_of"
             case sourcePDF = "source_pdf"
             case bundledAs = "bundled_as"
@@ -112,6 +116,7 @@ extension EditionManifest {
                 restoredPlatforms: nil,
                 chunks: document.folder + "/" + ArchiveCatalogue.chunksFolder)
             file.root = root
+            file.scanned = document.scanned ?? false
             manifest.files.append(file)
         }
         let present = Set(manifest.editions.map(\.id))

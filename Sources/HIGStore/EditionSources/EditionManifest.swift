@@ -92,6 +92,10 @@ public struct EditionManifest: Decodable, Sendable {
         /// The folder `path` is relative to when it is not the editions folder: the archive's,
         /// for a document `addingArchive` added. Never read from the manifest.
         public internal(set) var root: URL? = nil
+        /// The text is OCR of page images: its words get the OCR misreading repair
+        /// (`OCRMisreadingRepairer`). Set for the documents the archive catalogue marks
+        /// `scanned`; never read from the manifest.
+        public internal(set) var scanned = false
 
         enum CodingKeys: String, CodingKey {
             case path, edition, document, chunk, form, coverage, chunks, title

@@ -41,10 +41,10 @@ public struct Corpus: Sendable {
     public let formerRuleIDs: [FormerRuleID]
 
     /// Reads `folder` (its `editions.json` and every file it names) and, when given, the
-    /// archive at `archive` (`EditionManifest.addingArchive`).
-    public static func load(folder: URL, archive: URL? = nil) throws -> Corpus {
+    /// archive at `archive` (`EditionManifest.addingArchive`), as `catalogue` describes it.
+    public static func load(folder: URL, archive: URL? = nil, catalogue: ArchiveCatalogue = .bundled) throws -> Corpus {
         var manifest = try EditionManifest.load(folder: folder)
-        if let archive { manifest = try manifest.addingArchive(.bundled, at: archive) }
+        if let archive { manifest = try manifest.addingArchive(catalogue, at: archive) }
         let root = repositoryRoot(containing: folder)
         var entries: [(EditionManifest.File, EditionManifest.Edition)] = []
         for edition in manifest.orderedEditions {
@@ -64,7 +64,8 @@ public struct Corpus: Sendable {
         let counts = ParallelMap.map(files) { file, _ in Lexicon.wordCounts(in: file.text) }
         for ((file, _), fileCounts) in zip(files, counts) where file.entry.form != .pdfMarkdown { lexicon.learnWords(counted: fileCounts) }
         for fileCounts in counts { lexicon.addCounts(fileCounts) }
-        let splitter = SourceSplitter(lexicon: lexicon)
+        // A scanned file's misread words are weighed against the whole corpus's words.
+        let splitter = SourceSplitter(lexicon: lexicon, corpusCounts: files.contains { $0.0.entry.scanned } ? counts : nil)
 
         // Files are cleaned, split and hashed independently, on every core; ids are then given
         // in reading order, so they do not depend on which file finished first.

@@ -3,17 +3,30 @@ public struct SourceSplitter: Sendable {
     public let lexicon: Lexicon
     /// Made once: it indexes the lexicon's words by their bytes.
     private let repairer: GluedWordRepairer
+    /// Made only when the corpus holds a scanned file (`EditionManifest.File.scanned`).
+    private let ocrRepairer: OCRMisreadingRepairer?
 
-    public init(lexicon: Lexicon) {
+    /// `corpusCounts`: each file's word counts (`Lexicon.wordCounts`), given when some file is
+    /// scanned: the OCR misreading repair weighs a reading against the corpus.
+    public init(lexicon: Lexicon, corpusCounts: [[String: Int]]? = nil) {
         self.lexicon = lexicon
-        repairer = GluedWordRepairer(lexicon: lexicon)
+        let glued = GluedWordRepairer(lexicon: lexicon)
+        repairer = glued
+        ocrRepairer = corpusCounts.map { OCRMisreadingRepairer(glued: glued, corpusCounts: $0) }
     }
 
-    public func markedLines<Lines: Collection<String>>(_ lines: Lines, form: EditionManifest.Form) -> [MarkedLine] {
-        // Web text carries no extraction damage: its words are never re-cut.
-        let repairer = form == .pdfMarkdown ? repairer : nil
-        let stripper = MarkupStripper(form: form, repairer: repairer)
+    /// `scanned`: the file is OCR of page images (`EditionManifest.File.scanned`); its misread
+    /// words are repaired when the splitter was given the corpus's counts.
+    public func markedLines<Lines: Collection<String>>(_ lines: Lines, form: EditionManifest.Form, scanned: Bool = false) -> [MarkedLine] {
+        let stripper = stripper(form: form, scanned: scanned)
         return lines.enumerated().map { stripper.mark($0.element, number: $0.offset + 1) }
+    }
+
+    /// Web text carries no extraction damage: its words are never re-cut. Only a scanned PDF
+    /// document's are read again for OCR misreadings.
+    private func stripper(form: EditionManifest.Form, scanned: Bool) -> MarkupStripper {
+        guard form == .pdfMarkdown else { return MarkupStripper(form: form, repairer: nil) }
+        return MarkupStripper(form: form, repairer: repairer, ocrRepairer: scanned ? ocrRepairer : nil)
     }
 
     public func drafts<Lines: Collection<String>>(_ lines: Lines, entry: EditionManifest.File, platforms: [String]) -> [RuleDraft] {
@@ -29,11 +42,12 @@ public struct SourceSplitter: Sendable {
         var reading: SourceReading
         switch entry.form {
         case .pdfMarkdown where entry.chunks != nil:
-            let stripper = MarkupStripper(form: .pdfMarkdown, repairer: repairer)
+            let stripper = stripper(form: .pdfMarkdown, scanned: entry.scanned)
             reading = PDFDocumentReader(platforms: platforms, stripper: stripper)
-                .read(Array(lines), marked: markedLines(lines, form: entry.form), chunks: chunks)
+                .read(Array(lines), marked: markedLines(lines, form: entry.form, scanned: entry.scanned), chunks: chunks)
         case .pdfMarkdown:
-            reading = SourceReading(drafts: PDFMarkdownSplitter(platforms: platforms).split(markedLines(lines, form: entry.form)))
+            reading = SourceReading(
+                drafts: PDFMarkdownSplitter(platforms: platforms).split(markedLines(lines, form: entry.form, scanned: entry.scanned)))
         case .webText:
             reading = WebTextSplitter(platforms: platforms, restoredHeadings: entry.restoredHeadings ?? [])
                 .read(markedLines(lines, form: entry.form))
