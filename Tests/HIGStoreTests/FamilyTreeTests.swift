@@ -188,4 +188,37 @@ struct FamilyTreeTests {
             try error(one.replacingOccurrences(of: #""format": 2"#, with: #""format": 3"#)).contains(
                 "format 3 is not supported (this hig reads formats 1 to 2)"))
     }
+
+    @Test(
+        "hig import --archive refuses a file, a partial clone, and an archive id the editions folder has, with one line and nothing written"
+    )
+    func archiveMistakes() throws {
+        let cli = CommandLineTests()
+        try Fixtures.withTemporaryFolder { folder in
+            let database = folder.appending(path: "a.sqlite").path
+            let file = folder.appending(path: "notes.txt")
+            try Data("x".utf8).write(to: file)
+            let seeds = Fixtures.editions.path
+            let notAFolder = try cli.hig(["--db", database, "import", "--editions", seeds, "--archive", file.path], in: folder)
+            cli.expectOneLineError(notAFolder, mentioning: "is not a folder; give --archive a clone of johnzfitch/human-interface-markdown")
+            // A clone that lacks a catalogued document.
+            let partial = folder.appending(path: "human-interface-markdown")
+            try FileManager.default.createDirectory(
+                at: partial.appending(path: "1992-macintosh-hig"), withIntermediateDirectories: true)
+            try Data("# Macintosh\n".utf8).write(to: partial.appending(path: "1992-macintosh-hig/full_document.md"))
+            let incomplete = try cli.hig(["--db", database, "import", "--editions", seeds, "--archive", partial.path], in: folder)
+            cli.expectOneLineError(
+                incomplete, mentioning: "has no 1980-lisa-ui-standards/full_document.md, which the archive catalogue names")
+            #expect(!FileManager.default.fileExists(atPath: database))
+            // An editions folder with an edition the catalogue also names.
+            let taken = Self.manifest([("mac-1995", "1995", [], "mac")])
+            let editions = try Fixtures.writeEditions(
+                in: folder.appending(path: "taken"), manifest: taken, files: ["mac-1995.md": Data(Self.titles.utf8)])
+            let clash = try cli.hig(
+                ["--db", database, "import", "--editions", editions.path, "--archive", ArchiveDocuments.folder.path], in: folder)
+            cli.expectOneLineError(
+                clash, mentioning: "the editions folder already has an edition 'mac-1995', which the archive catalogue names too")
+            #expect(!FileManager.default.fileExists(atPath: database))
+        }
+    }
 }
