@@ -11,6 +11,7 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case archiveMissing(path: String)
     case archiveDocumentMissing(archive: String, folder: String)
     case archiveEditionTaken(id: String)
+    case archiveDocumentTwice(path: String, edition: String)
     case databaseFolderMissing(path: String)
     case notADatabase(path: String)
     case databaseUnreadable(path: String, reason: String)
@@ -78,7 +79,9 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
         case .archiveMissing(let path):
             "\(path) is not a folder; give --archive a clone of johnzfitch/human-interface-markdown"
         case .archiveDocumentMissing(let archive, let folder):
-            "\(archive) has no \(folder)/full_document.md, which the archive catalogue names; give --archive a whole clone of johnzfitch/human-interface-markdown"
+            "\(archive) has no \(folder)/full_document.md and chunks/, which the archive catalogue names; give --archive a whole clone of johnzfitch/human-interface-markdown"
+        case .archiveDocumentTwice(let path, let edition):
+            "\(path) is already imported as edition '\(edition)' of the editions folder (the same bytes); import without --archive, or take that edition out of the editions folder"
         case .archiveEditionTaken(let id):
             "the editions folder already has an edition '\(id)', which the archive catalogue names too; rename the editions folder's edition or import without --archive"
         case .databaseFolderMissing(let path):

@@ -129,8 +129,14 @@ def main(binary, archive):
 
     # hig diff follows descent, and refuses two lines.
     across = hig(binary, database, "diff", "mac-1987", "web-2026-07", "--format", "json")
-    check("hig diff mac-1987 web-2026-07 follows the Mac line into the web HIG", across.returncode == 0 and
-          json.loads(across.stdout)["unchanged"] is not None, across.stderr)
+    answer = json.loads(across.stdout) if across.returncode == 0 else {}
+    check("hig diff mac-1987 web-2026-07 follows the Mac line into the web HIG, through osx-2014-10, and finds pairs",
+          "osx-2014-10" in answer.get("through", []) and "web-2022-23" in answer.get("through", []) and len(answer.get("changed", [])) > 0,
+          (answer.get("through"), len(answer.get("changed", [])), across.stderr))
+    merge = json.loads(hig(binary, database, "diff", "ios-2014-03", "web-2026-07", "--format", "json").stdout)
+    check("hig diff ios-2014-03 web-2026-07 does not call added the rules that continue the OS X line",
+          len(merge["from_other_predecessors"]) > 100 and not set(merge["from_other_predecessors"]) & set(merge["added"]),
+          len(merge["from_other_predecessors"]))
     lines_apart = hig(binary, database, "diff", "iphone-2008-11", "mac-1995")
     check("hig diff across two lines is refused with one line naming why",
           lines_apart.returncode == 1 and lines_apart.stderr.count("\n") == 1 and "they share no ancestor" in lines_apart.stderr,

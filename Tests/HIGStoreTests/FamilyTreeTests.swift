@@ -46,14 +46,19 @@ struct FamilyTreeTests {
     }
 
     /// A manifest of format 2: `editions` as (id, date, predecessors, line), one complete file each.
-    static func manifest(_ editions: [(String, String, [String], String?)]) -> String {
+    static func manifest(
+        _ editions: [(String, String, [String], String?)], excerpts: Set<String> = [], drafts: [String: String] = [:]
+    ) -> String {
         let entries = editions.map { id, date, predecessors, line in
             let before = predecessors.map { "\"\($0)\"" }.joined(separator: ", ")
+            let extra = (line.map { #", "line": "\#($0)""# } ?? "") + (drafts[id].map { #", "prerelease_of": "\#($0)""# } ?? "")
             return
-                #"{"id": "\#(id)", "name": "Edition \#(id)", "date": "\#(date)", "platform_scope": "iOS", "platforms": ["iOS"], "predecessors": [\#(before)]\#(line.map { #", "line": "\#($0)""# } ?? "")}"#
+                #"{"id": "\#(id)", "name": "Edition \#(id)", "date": "\#(date)", "platform_scope": "iOS", "platforms": ["iOS"], "predecessors": [\#(before)]\#(extra)}"#
         }
         let files = editions.map { id, _, _, _ in
-            #"{"path": "\#(id).md", "edition": "\#(id)", "document": "Test document", "chunk": 1, "form": "pdf-markdown", "coverage": "complete"}"#
+            let coverage = excerpts.contains(id) ? "excerpt" : "complete"
+            return
+                #"{"path": "\#(id).md", "edition": "\#(id)", "document": "Test document", "chunk": 1, "form": "pdf-markdown", "coverage": "\#(coverage)"}"#
         }
         return #"{"format": 2, "editions": [\#(entries.joined(separator: ","))], "files": [\#(files.joined(separator: ","))]}"#
     }
@@ -97,7 +102,8 @@ struct FamilyTreeTests {
             // mac-1's windows rule is gone from web: removed there.
             let diff = try store.diff(from: "mac-1", to: "web")
             #expect(diff.removed == [mac[1]])
-            #expect(diff.added == [web[2]])
+            // Its buttons rule continues ios-2's, the other predecessor's: not called added.
+            #expect(diff.added.isEmpty && diff.fromOtherPredecessors == [web[2]])
             // Editions of two lines are never compared with each other.
             #expect(throws: HIGError.editionsNotRelated(from: "ios-1", to: "mac-1", common: nil)) {
                 try store.diff(from: "ios-1", to: "mac-1")
@@ -208,7 +214,7 @@ struct FamilyTreeTests {
             try Data("# Macintosh\n".utf8).write(to: partial.appending(path: "1992-macintosh-hig/full_document.md"))
             let incomplete = try cli.hig(["--db", database, "import", "--editions", seeds, "--archive", partial.path], in: folder)
             cli.expectOneLineError(
-                incomplete, mentioning: "has no 1980-lisa-ui-standards/full_document.md, which the archive catalogue names")
+                incomplete, mentioning: "has no 1980-lisa-ui-standards/full_document.md and chunks/, which the archive catalogue names")
             #expect(!FileManager.default.fileExists(atPath: database))
             // An editions folder with an edition the catalogue also names.
             let taken = Self.manifest([("mac-1995", "1995", [], "mac")])
@@ -219,6 +225,85 @@ struct FamilyTreeTests {
             cli.expectOneLineError(
                 clash, mentioning: "the editions folder already has an edition 'mac-1995', which the archive catalogue names too")
             #expect(!FileManager.default.fileExists(atPath: database))
+            // An editions folder that holds an archive document under an id of its own.
+            let copy = try Data(
+                contentsOf: ArchiveDocuments.folder.appending(path: "2008-11-iphone-human-interface-guidelines/full_document.md"))
+            let mine = try Fixtures.writeEditions(
+                in: folder.appending(path: "mine"), manifest: Self.manifest([("my-2008", "2008", [], nil)]), files: ["my-2008.md": copy])
+            let twice = try cli.hig(
+                ["--db", database, "import", "--editions", mine.path, "--archive", ArchiveDocuments.folder.path], in: folder)
+            cli.expectOneLineError(
+                twice,
+                mentioning:
+                    "2008-11-iphone-human-interface-guidelines/full_document.md is already imported as edition 'my-2008' of the editions folder"
+            )
+            #expect(!FileManager.default.fileExists(atPath: database))
+        }
+    }
+
+    @Test("A predecessor another predecessor descends from is reached across it: no rule is linked twice")
+    func diamond() throws {
+        // k descends from a and from p, a partial document revised from a.
+        let manifest = Self.manifest(
+            [("a", "1995", [], "mac"), ("p", "1996", ["a"], nil), ("k", "1997", ["a", "p"], nil)], excerpts: ["p"])
+        try LinkDecisionTests.withDatabase({
+            try Fixtures.writeEditions(
+                in: $0, manifest: manifest,
+                files: [
+                    "a.md": Data((Self.titles + "\n" + Self.menus).utf8), "p.md": Data(Self.titles.utf8),
+                    "k.md": Data((Self.titles + "\n" + Self.menus).utf8),
+                ])
+        }) { path, _ in
+            let store = try RuleStore.open(path: path)
+            let (a, p, k) = (
+                try LinkDecisionTests.ids(path, "a"), try LinkDecisionTests.ids(path, "p"), try LinkDecisionTests.ids(path, "k")
+            )
+            let links = try store.allLinks()
+            // The titles rule comes through p alone; the menus rule, which p lacks, from a across p.
+            #expect(links.filter { $0.to == k[0] }.map(\.from) == [p[0]])
+            #expect(links.filter { $0.to == k[1] }.map(\.from) == [a[1]])
+            let diff = try store.diff(from: "a", to: "k")
+            #expect(diff.changed.isEmpty && diff.unchanged.count == 2)
+        }
+    }
+
+    @Test("A diff into an edition of two lines does not call added what continues the other line")
+    func mergeEdition() throws {
+        try LinkDecisionTests.withDatabase({ try Self.twoLines(in: $0) }) { path, _ in
+            let store = try RuleStore.open(path: path)
+            let web = try LinkDecisionTests.ids(path, "web")
+            let diff = try store.diff(from: "ios-2", to: "web")
+            // The menus rule continues mac-1's: from another predecessor, not added.
+            #expect(diff.fromOtherPredecessors == [web[1]] && diff.added.isEmpty)
+            let text = TextRenderer(colored: false).diff(diff, rules: try store.ruleTexts(of: diff), showUnchanged: false)
+            #expect(
+                text.contains(
+                    "(and 1 rule of web continuing rules of an edition it descends from outside ios-2's line, so not called added)"))
+            // The HTML report's glance compares each edition with each of its predecessors.
+            let content = try store.exportContent(withEditionDiffs: true)
+            #expect(content.editionDiffs?.map { [$0.from, $0.to] } == [["ios-1", "ios-2"], ["ios-2", "web"], ["mac-1", "web"]])
+        }
+    }
+
+    @Test("A draft beside its final edition is a side branch: a rule the final lacks was removed there, not in the draft")
+    func draftsAside() throws {
+        let manifest = Self.manifest(
+            [("a", "1985", [], "mac"), ("draft", "1986", ["a"], nil), ("final", "1987", ["a"], nil)], drafts: ["draft": "final"])
+        try LinkDecisionTests.withDatabase({
+            try Fixtures.writeEditions(
+                in: $0, manifest: manifest,
+                files: [
+                    "a.md": Data((Self.titles + "\n" + Self.menus).utf8), "draft.md": Data((Self.titles + "\n" + Self.menus).utf8),
+                    "final.md": Data(Self.titles.utf8),
+                ])
+        }) { path, _ in
+            let store = try RuleStore.open(path: path)
+            let a = try LinkDecisionTests.ids(path, "a")
+            let fates = try store.fates(of: try store.rules(RuleFilter(edition: "a")), links: try store.allLinks())
+            // The menus rule lives on in the draft, but the final edition lacks it.
+            #expect(fates[a[1]]?.removedIn == "final")
+            #expect(fates[a[0]] == nil)
+            #expect(try store.editions().first { $0.id == "draft" }?.prereleaseOf == "final")
         }
     }
 }

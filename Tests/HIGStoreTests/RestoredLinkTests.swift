@@ -101,4 +101,16 @@ struct RestoredLinkTests {
             }
         }
     }
+
+    @Test("A confirmed restoration the matcher would not make is applied")
+    func confirmedRestoration() throws {
+        try LinkDecisionTests.withDatabase({ try Self.editions(in: $0) }) { path, _ in
+            let (one, three) = (try LinkDecisionTests.ids(path, "one"), try LinkDecisionTests.ids(path, "three"))
+            // one's titles rule, which two lacks, confirmed into three's fields rule: other words.
+            let confirmed = try RuleStore.decide(.confirm, from: one[0], to: three[2], why: "the same advice", path: path)
+            #expect(confirmed.decision?.applies == true)
+            let link = try #require(confirmed.linksAfter.first { $0.from == one[0] && $0.to == three[2] })
+            #expect(link.method == .curated && link.change == .restored)
+        }
+    }
 }

@@ -20,7 +20,8 @@ struct Import: ParsableCommand {
 
     func run() throws {
         let folder = try EditionsLocator.locate(explicit: editions)
-        let archiveFolder = archive.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) }
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let archiveFolder = archive.map { URL(fileURLWithPath: $0, relativeTo: here) }
         let report = try RuleStore.importEditions(from: folder, archive: archiveFolder, into: root.databasePath)
         Console.print(Console.renderer.importReport(report, database: root.databasePath))
         for warning in Console.renderer.importWarnings(report) { Console.note(warning) }

@@ -38,6 +38,10 @@ public struct EditionDiff: Sendable, Equatable, Encodable {
     /// TO rules no FROM rule reaches that a link brings back from an edition before FROM: FROM
     /// lacked them (`ChangeClass.restored`).
     public var restored: [String] = []
+    /// TO rules no FROM rule reaches that continue a rule of another edition TO descends from,
+    /// outside FROM's descent (the web HIG's rules that continue the OS X line, in a diff from
+    /// the iOS line): not added, but not compared here either.
+    public var fromOtherPredecessors: [String] = []
     public let changed: [Pair]
     /// `[from, to]` id pairs.
     public let unchanged: [[String]]
@@ -50,6 +54,7 @@ public struct EditionDiff: Sendable, Equatable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case from, to, through, added, removed, restored, changed, unchanged, candidates
+        case fromOtherPredecessors = "from_other_predecessors"
         case changeNotes = "change_notes"
         case notInExcerpt = "not_in_excerpt"
         case notInFromExcerpt = "not_in_from_excerpt"
@@ -122,10 +127,18 @@ extension RuleStore {
             var unreached = flagsOnly ? [] : scope.toRules.filter { !reachedTo.contains($0) && keep($0) }
             // A TO rule that a link brings back from before FROM was not added: FROM lacked it.
             let toRules = Set(scope.toRules)
-            let broughtBack = Set(
-                try self.links { !scope.between.contains($0) && toRules.contains($1) }.filter { $0.change == .restored }.map(\.to))
+            let fromOutside = try self.links { !scope.between.contains($0) && toRules.contains($1) }
+            let broughtBack = Set(fromOutside.filter { $0.change == .restored }.map(\.to))
             let restored = unreached.filter(broughtBack.contains)
             unreached.removeAll(where: broughtBack.contains)
+            // A TO rule that continues a rule of another predecessor's line was not added either
+            // (a rule of FROM's own ancestors, reached across an excerpt FROM is, stays "not in the
+            // FROM excerpt"; a rule id is its edition's id, a hyphen and 8 hex digits).
+            let ownLine = try editionGraph().ancestors(of: from).union([from])
+            let continuedElsewhere = Set(
+                fromOutside.filter { $0.change != .restored && !ownLine.contains(String($0.from.dropLast(9))) }.map(\.to))
+            let fromOtherPredecessors = unreached.filter(continuedElsewhere.contains)
+            unreached.removeAll(where: continuedElsewhere.contains)
             // Absence from an excerpt says nothing, on either side: a FROM rule TO lacks was removed
             // only when TO is complete; a TO rule no FROM rule reaches was added only when FROM is
             // complete (lineage skips back only across excerpts, so no other TO rule reaches past FROM).
@@ -139,6 +152,7 @@ extension RuleStore {
                 changed: changed,
                 unchanged: flagsOnly ? [] : unchanged)
             diff.restored = restored
+            diff.fromOtherPredecessors = fromOtherPredecessors
             diff.through = scope.through
             // The notes of the TO files whose rules changed: for a whole PDF document its
             // revision history, for web pages the change logs of the pages with changes.

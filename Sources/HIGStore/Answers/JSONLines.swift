@@ -37,6 +37,7 @@ public enum JSONLines {
         for id in diff.removed { try entry("removed", from: id, to: nil) }
         for id in diff.notInExcerpt { try entry("not-in-excerpt", from: id, to: nil) }
         for id in diff.notInFromExcerpt { try entry("not-in-from-excerpt", from: nil, to: id) }
+        for id in diff.fromOtherPredecessors { try entry("from-other-predecessor", from: nil, to: id) }
         return out
     }
 

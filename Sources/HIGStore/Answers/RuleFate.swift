@@ -30,10 +30,20 @@ extension RuleStore {
     /// edition no other descends from, or one a link continues, has none. Later editions are
     /// the edition's descendants in the family tree: the excerpts on the way, then the first
     /// complete one, of the rule's own line when the tree branches.
+    /// A draft beside its final edition (`prerelease_of`) is a side branch: a rule continued only
+    /// into a draft has a fate all the same, and a draft is never where a rule was removed while a
+    /// final edition follows.
     public func fates(of rules: [RuleRecord], links: [LinkRecord]) throws -> [String: RuleFate] {
-        let continued = Set(links.map(\.from))
         let excerpt = Dictionary(uniqueKeysWithValues: try editionCoverage().map { ($0.id, $0.excerpt) })
         let graph = try editionGraph()
+        let drafts = Set(graph.ordered.filter { $0.prereleaseOf != nil }.map(\.id))
+        // A link into a draft continues a rule only when no final edition follows the rule's own
+        // (a rule id is its edition's id, a hyphen and 8 hex digits: README, "Rule ids").
+        func hasFinalSuccessor(_ edition: String) -> Bool { graph.successors(of: edition).contains { !drafts.contains($0) } }
+        let continued = Set(
+            links.filter { link in
+                !drafts.contains(String(link.to.dropLast(9))) || !hasFinalSuccessor(String(link.from.dropLast(9)))
+            }.map(\.from))
         var fates: [String: RuleFate] = [:]
         var byEdition: [String: RuleFate?] = [:]
         for rule in rules where !continued.contains(rule.id) {
@@ -52,7 +62,9 @@ extension RuleStore {
     private static func fate(after edition: String, _ graph: EditionGraph, _ excerpt: [String: Bool]) -> RuleFate? {
         let line = graph.node(edition)?.line
         var excerpts: [String] = []
-        var queue = graph.successors(of: edition)
+        let all = graph.successors(of: edition)
+        let finals = all.filter { graph.node($0)?.prereleaseOf == nil }
+        var queue = finals.isEmpty ? all : finals
         guard !queue.isEmpty else { return nil }
         var completes: [String] = []
         var seen = Set<String>()

@@ -101,7 +101,10 @@ extension EditionManifest {
                 throw HIGError.archiveEditionTaken(id: document.id)
             }
             let documentPath = root.appending(path: document.folder).appending(path: ArchiveCatalogue.documentFile)
-            guard FileManager.default.fileExists(atPath: documentPath.path(percentEncoded: false)) else {
+            let chunksPath = root.appending(path: document.folder).appending(path: ArchiveCatalogue.chunksFolder)
+            guard FileManager.default.fileExists(atPath: documentPath.path(percentEncoded: false)),
+                FileManager.default.fileExists(atPath: chunksPath.path(percentEncoded: false))
+            else {
                 throw HIGError.archiveDocumentMissing(archive: rootPath, folder: document.folder)
             }
             manifest.editions.append(

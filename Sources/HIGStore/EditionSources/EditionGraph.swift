@@ -13,12 +13,15 @@ public struct EditionGraph: Sendable, Equatable {
         public let predecessors: [String]
         /// The family the edition belongs to (`macintosh`, `iphone-ios`, `web`), nil when not said.
         public let line: String?
+        /// For a draft beside its final edition, that final edition.
+        public let prereleaseOf: String?
 
-        public init(id: String, date: String?, predecessors: [String], line: String?) {
+        public init(id: String, date: String?, predecessors: [String], line: String?, prereleaseOf: String? = nil) {
             self.id = id
             self.date = date
             self.predecessors = predecessors
             self.line = line
+            self.prereleaseOf = prereleaseOf
         }
     }
 

@@ -146,7 +146,7 @@ public struct EditionManifest: Decodable, Sendable {
     /// Format 1 orders editions in one line (`order`); format 2 gives each its predecessors.
     static let supportedFormats = 1...2
 
-    /// The family tree of the editions, oldest first (see `EditionGraph`); set by `check`.
+    /// The family tree of the editions, oldest first (see `EditionGraph`); set by `placeEditions`.
     public internal(set) var graph = try! EditionGraph([])
 }
 
@@ -308,7 +308,9 @@ extension EditionManifest {
         }
         do {
             graph = try EditionGraph(
-                editions.map { EditionGraph.Node(id: $0.id, date: $0.date, predecessors: $0.predecessors, line: $0.line) })
+                editions.map {
+                    EditionGraph.Node(id: $0.id, date: $0.date, predecessors: $0.predecessors, line: $0.line, prereleaseOf: $0.prereleaseOf)
+                })
         } catch {
             throw HIGError.manifestInvalid(path: path, reason: error.reason)
         }
@@ -322,7 +324,9 @@ extension EditionManifest {
             lineOf[node.id] = line
         }
         graph = try! EditionGraph(
-            editions.map { EditionGraph.Node(id: $0.id, date: $0.date, predecessors: $0.predecessors, line: $0.line) })
+            editions.map {
+                EditionGraph.Node(id: $0.id, date: $0.date, predecessors: $0.predecessors, line: $0.line, prereleaseOf: $0.prereleaseOf)
+            })
     }
 
     /// An edition's files in reading order (by chunk, then path).

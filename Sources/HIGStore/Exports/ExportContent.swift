@@ -129,7 +129,7 @@ public struct ExportProvenance: Sendable, Equatable {
 
 extension RuleStore {
     /// The rules that pass `filter`, with their editions, the topic names and their lineages;
-    /// `withEditionDiffs` adds `hig diff` of each edition and the one before it (the HTML
+    /// `withEditionDiffs` adds `hig diff` of each edition and each of its predecessors (the HTML
     /// report's summary; each is a pass over two editions, not worth making for other formats).
     /// `candidates`: for each exported rule removed in a later edition, how many of its likely
     /// counterparts there to give (`CounterpartCandidates`; 0: none).
@@ -154,11 +154,11 @@ extension RuleStore {
             }
             guard withEditionDiffs else { return content }
             let exported = Set(rules.map(\.edition))
-            content.editionDiffs = try zip(editions, editions.dropFirst())
-                .filter { older, newer in exported.contains(older.id) || exported.contains(newer.id) }
-                .map { older, newer in
-                    try diff(from: older.id, to: newer.id, options: DiffOptions(topic: filter.topic, section: filter.section))
-                }
+            // Each edition against each of its predecessors in the family tree (one line of
+            // editions: each against the one before it).
+            let steps = editions.flatMap { newer in newer.predecessors.map { (older: $0, newer: newer.id) } }
+            content.editionDiffs = try steps.filter { exported.contains($0.older) || exported.contains($0.newer) }
+                .map { try diff(from: $0.older, to: $0.newer, options: DiffOptions(topic: filter.topic, section: filter.section)) }
             return content
         }
     }

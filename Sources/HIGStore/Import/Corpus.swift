@@ -55,6 +55,7 @@ public struct Corpus: Sendable {
             Result { (try SourceFile.read(entry, folder: entry.root ?? folder, displayRoot: displayRoot(of: entry, root)), edition) }
         }
         let files = try read.map { try $0.get() }
+        try refuseTwice(files.map(\.0))
         let chunkFiles = try ParallelMap.map(files) { file, _ in
             Result { try readChunks(of: file.entry, folder: file.entry.root ?? folder, root: displayRoot(of: file.entry, root)) }
         }
@@ -151,6 +152,22 @@ public struct Corpus: Sendable {
                 form: entry.form, coverage: .excerpt, restoredHeadings: nil, restoredPlatforms: nil, chunks: nil)
             let file = try SourceFile.read(chunkEntry, folder: folder, displayRoot: root)
             return ChunkFile(number: number, lines: Array(file.lines))
+        }
+    }
+
+    /// Refuses a file read twice: an archive document the editions folder already holds (the same
+    /// bytes, under its own path), or two entries that resolve to one path.
+    private static func refuseTwice(_ files: [SourceFile]) throws {
+        var editionOfPath: [String: String] = [:]
+        for file in files {
+            if let earlier = editionOfPath.updateValue(file.entry.edition, forKey: file.path) {
+                throw HIGError.archiveDocumentTwice(path: file.path, edition: earlier)
+            }
+        }
+        var fromEditions: [String: SourceFile] = [:]
+        for file in files where file.entry.root == nil { fromEditions[file.sha256] = file }
+        for file in files where file.entry.root != nil {
+            if let same = fromEditions[file.sha256] { throw HIGError.archiveDocumentTwice(path: file.path, edition: same.entry.edition) }
         }
     }
 

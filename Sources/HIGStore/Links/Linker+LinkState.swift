@@ -40,10 +40,16 @@ extension Linker {
 
         /// The editions edition `k` is compared with, nearest first: its predecessors, then
         /// across excerpts the editions behind them; each once.
+        /// A predecessor that another predecessor descends from lies behind that one: it is reached
+        /// across it when that one is an excerpt, and not compared directly (its rules would be
+        /// linked twice, directly and through the other).
         static func compared(with k: Int, _ editions: [LinkCorpus.EditionInfo]) -> [Compared] {
             var found: [Compared] = []
             var seen = Set<Int>()
-            var queue = editions[k].predecessors.map { Compared(edition: $0, via: []) }
+            let predecessors = editions[k].predecessors
+            let behindAnother = Set(
+                predecessors.filter { p in predecessors.contains { $0 != p && ancestors(of: $0, editions).contains(p) } })
+            var queue = predecessors.filter { !behindAnother.contains($0) }.map { Compared(edition: $0, via: []) }
             while !queue.isEmpty {
                 let next = queue.removeFirst()
                 guard seen.insert(next.edition).inserted else { continue }
@@ -51,6 +57,17 @@ extension Linker {
                 if editions[next.edition].isExcerpt {
                     queue += editions[next.edition].predecessors.map { Compared(edition: $0, via: next.via + [next.edition]) }
                 }
+            }
+            return found
+        }
+
+        /// The editions `k` descends from, through any number of predecessors.
+        static func ancestors(of k: Int, _ editions: [LinkCorpus.EditionInfo]) -> Set<Int> {
+            var found = Set<Int>()
+            var stack = editions[k].predecessors
+            while let next = stack.popLast() {
+                guard found.insert(next).inserted else { continue }
+                stack += editions[next].predecessors
             }
             return found
         }
@@ -183,7 +200,7 @@ extension Linker {
             return Set(
                 rules.indices.filter { index in
                     (curatedTo[rules[index].id] ?? []).contains { pin in
-                        curatedPlace[pin.from].map { reachable.contains($0.edition) } ?? departedIDs.contains(pin.from)
+                        (curatedPlace[pin.from].map { reachable.contains($0.edition) } ?? false) || departedIDs.contains(pin.from)
                     }
                 })
         }

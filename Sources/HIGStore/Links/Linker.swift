@@ -3,10 +3,12 @@ import Foundation
 /// Links every rule to its counterparts in earlier editions and stores the links, inside the
 /// import's transaction.
 ///
-/// Each edition is matched against the one before it. A rule left without a counterpart there
-/// is looked for further back while the editions in between are excerpts: an excerpt that
-/// lacks a rule says nothing about it (2008 → 2011 skips the 2010 excerpt). Only earlier rules
-/// with no descendant in the skipped editions are candidates then.
+/// Each edition is matched against each of its predecessors in the family tree. A rule left
+/// without a counterpart in an excerpt is looked for in the editions that excerpt was revised
+/// from: an excerpt that lacks a rule says nothing about it (2008 → 2011 skips the 2010
+/// excerpt). Only earlier rules with no descendant in the skipped excerpts are candidates then.
+/// Rules complete editions lacked are kept for up to three editions, to be restored
+/// (`Departed`).
 enum Linker {
     static let digestKey = "lineage_sha256"
 

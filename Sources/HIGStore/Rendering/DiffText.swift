@@ -18,6 +18,10 @@ extension TextRenderer {
                 "  " + change.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)
                 + String(count).leftPadded(4) + "  " + bar + "\n"
         }
+        if !diff.fromOtherPredecessors.isEmpty {
+            out +=
+                "  (and \(TextCut.count(diff.fromOtherPredecessors.count, "rule")) of \(diff.to) continuing rules of an edition it descends from outside \(diff.from)'s line, so not called added)\n"
+        }
         if !diff.notInFromExcerpt.isEmpty {
             out +=
                 "  (and \(TextCut.count(diff.notInFromExcerpt.count, "rule")) of \(diff.to) not in the \(diff.from) excerpt, so not called added)\n"

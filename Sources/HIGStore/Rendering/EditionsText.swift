@@ -54,7 +54,8 @@ extension TextRenderer {
             if let line = edition.line, line != parentLine { notes.append("line \(line)") }
             if edition.predecessors.count > 1 { notes.append("also from " + edition.predecessors.dropFirst().joined(separator: ", ")) }
             if let final = edition.prereleaseOf { notes.append("pre-release of \(final)") }
-            out += lead + edition.id + "  " + (edition.date ?? "undated") + (notes.isEmpty ? "" : "  [" + notes.joined(separator: "; ") + "]") + "\n"
+            let bracket = notes.isEmpty ? "" : "  [" + notes.joined(separator: "; ") + "]"
+            out += lead + edition.id + "  " + (edition.date ?? "undated") + bracket + "\n"
             let next = children[edition.id] ?? []
             if next.count == 1 {
                 show(next[0], lead: rest + "→ ", rest: rest)

@@ -46,12 +46,15 @@ extension RuleStore {
             let nodes = try db.rows(ReadQueries.editions).map { row in
                 EditionGraph.Node(
                     id: row.string("id"), date: row.optionalString("date"), predecessors: predecessors[row.string("id")] ?? [],
-                    line: row.optionalString("line"))
+                    line: row.optionalString("line"), prereleaseOf: row.optionalString("prerelease_of"))
             }
             // The importer wrote a tree it checked; a database edited by hand into a circle is
             // read as editions with no predecessors rather than not at all.
             return (try? EditionGraph(nodes))
-                ?? (try! EditionGraph(nodes.map { EditionGraph.Node(id: $0.id, date: $0.date, predecessors: [], line: $0.line) }))
+                ?? (try! EditionGraph(
+                    nodes.map {
+                        EditionGraph.Node(id: $0.id, date: $0.date, predecessors: [], line: $0.line, prereleaseOf: $0.prereleaseOf)
+                    }))
         }
     }
 
