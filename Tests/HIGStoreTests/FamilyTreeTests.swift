@@ -41,7 +41,10 @@ struct FamilyTreeTests {
             try EditionGraph([Self.node("a", "1"), Self.node("b", "2", ["a", "a"])])
         }
         #expect(throws: EditionGraph.Invalid(reason: "editions b, c descend from one another in a circle")) {
-            try EditionGraph([Self.node("a", "1"), Self.node("b", "2", ["a", "c"]), Self.node("c", "3", ["b"])])
+            // d only descends from the circle: it is not named.
+            try EditionGraph([
+                Self.node("a", "1"), Self.node("b", "2", ["a", "c"]), Self.node("c", "3", ["b"]), Self.node("d", "4", ["c"]),
+            ])
         }
     }
 
@@ -190,6 +193,11 @@ struct FamilyTreeTests {
         #expect(
             try error(one.replacingOccurrences(of: #""predecessors": []"#, with: #""predecessors": ["gone"]"#)).contains(
                 "edition 'a' names predecessor 'gone', which is not an edition here (declared: a)"))
+        let draftBefore = Self.manifest([("draft", "1986", [], nil), ("final", "1987", ["draft"], nil)], drafts: ["draft": "final"])
+        #expect(
+            try error(draftBefore).contains(
+                "edition 'draft' is a pre-release of 'final', which descends from it; a draft sits beside its final edition: give 'final' the draft's predecessors instead"
+            ))
         #expect(
             try error(one.replacingOccurrences(of: #""format": 2"#, with: #""format": 3"#)).contains(
                 "format 3 is not supported (this hig reads formats 1 to 2)"))

@@ -237,6 +237,8 @@ struct OCRMisreadingTests {
             #expect(counts["typeset-1987"] == 0)
             let rule = try #require(try store.rules(RuleFilter(edition: "scan-1986")).first { $0.source.lineStart == 3 })
             #expect(rule.text.contains("Menu Bar") && rule.text.contains("first find"))
+            // The clone is called "archive" here; its documents' paths read as the archive's own.
+            #expect(rule.source.file.hasPrefix("human-interface-markdown/") && rule.source.file.hasSuffix("/full_document.md"))
             let shown = TextRenderer(colored: false).detail(try store.detail(id: rule.id))
             #expect(shown.contains("line 3: ftrst → first (ocr-misreading)"))
             #expect(shown.contains("line 3: B ar → Bar (ocr-misreading)"))

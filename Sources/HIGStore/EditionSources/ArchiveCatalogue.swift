@@ -76,6 +76,8 @@ public struct ArchiveCatalogue: Decodable, Sendable {
     /// The file every document folder holds: the whole document, with its chunks beside it.
     static let documentFile = "full_document.md"
     static let chunksFolder = "chunks"
+    /// The name an archive document's source path starts with: the archive's repository name.
+    static let displayFolder = "human-interface-markdown"
 }
 
 extension EditionManifest {

@@ -89,10 +89,23 @@ public struct EditionGraph: Sendable, Equatable {
             }
         }
         guard ordered.count == nodes.count else {
-            let cycle = nodes.map(\.id).filter { waitingOn[$0]! > 0 }
-            throw Invalid(reason: "editions \(cycle.joined(separator: ", ")) descend from one another in a circle")
+            throw Invalid(reason: "editions \(circle(nodes, left: waitingOn).joined(separator: ", ")) descend from one another in a circle")
         }
         return ordered
+    }
+
+    /// The editions of the circle Kahn's algorithm left (`left`: how many predecessors each still
+    /// waits on): those left, less the ones that only descend from the circle (repeatedly, those
+    /// no other edition left descends from).
+    private static func circle(_ nodes: [Node], left waitingOn: [String: Int]) -> [String] {
+        var stuck = Set(nodes.map(\.id).filter { waitingOn[$0]! > 0 })
+        while true {
+            let needed = Set(nodes.filter { stuck.contains($0.id) }.flatMap(\.predecessors))
+            let leaves = stuck.subtracting(needed)
+            guard !leaves.isEmpty else { break }
+            stuck.subtract(leaves)
+        }
+        return nodes.map(\.id).filter(stuck.contains)
     }
 
     public func node(_ id: String) -> Node? { index[id].map { ordered[$0] } }

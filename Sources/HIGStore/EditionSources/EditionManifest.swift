@@ -314,6 +314,17 @@ extension EditionManifest {
         } catch {
             throw HIGError.manifestInvalid(path: path, reason: error.reason)
         }
+        // A draft sits beside its final edition, never before it (its gaps would make the final's
+        // rules look added).
+        for edition in editions {
+            if let final = edition.prereleaseOf, graph.ancestors(of: final).contains(edition.id) {
+                throw HIGError.manifestInvalid(
+                    path: path,
+                    reason:
+                        "edition '\(edition.id)' is a pre-release of '\(final)', which descends from it; a draft sits beside its final edition: give '\(final)' the draft's predecessors instead"
+                )
+            }
+        }
         // Lines are inherited oldest first, so a predecessor's is known before its successor's.
         var lineOf: [String: String] = [:]
         let placeOf = Dictionary(uniqueKeysWithValues: editions.indices.map { (editions[$0].id, $0) })

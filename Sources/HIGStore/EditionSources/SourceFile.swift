@@ -18,7 +18,10 @@ public struct SourceFile: Sendable {
 
     /// Reads `entry` from `folder`, refusing paths that leave the folder, files that are not
     /// regular files or are too large, non-UTF-8 and empty files.
-    public static func read(_ entry: EditionManifest.File, folder: URL, displayRoot: URL) throws -> SourceFile {
+    /// `displayPrefix` goes before the path shown (an archive document's `human-interface-markdown/`).
+    public static func read(
+        _ entry: EditionManifest.File, folder: URL, displayRoot: URL, displayPrefix: String = ""
+    ) throws -> SourceFile {
         let url = try resolve(entry.path, in: folder)
         let path = url.path(percentEncoded: false)
         guard FileManager.default.fileExists(atPath: path) else { throw HIGError.sourceMissing(path: path) }
@@ -30,7 +33,7 @@ public struct SourceFile: Sendable {
         guard text.contains(where: { !$0.isWhitespace }) else { throw HIGError.sourceEmpty(path: path) }
         let lines = SourceLines(text)
         return SourceFile(
-            path: relativePath(of: url, to: displayRoot),
+            path: displayPrefix + relativePath(of: url, to: displayRoot),
             entry: entry,
             text: lines.text,
             lines: lines,

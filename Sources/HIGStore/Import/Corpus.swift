@@ -52,12 +52,21 @@ public struct Corpus: Sendable {
         }
         // Files are read on every core; the first bad file in reading order is the one reported.
         let read = ParallelMap.map(entries) { entry, edition in
-            Result { (try SourceFile.read(entry, folder: entry.root ?? folder, displayRoot: displayRoot(of: entry, root)), edition) }
+            Result {
+                (
+                    try SourceFile.read(
+                        entry, folder: entry.root ?? folder, displayRoot: entry.root ?? root, displayPrefix: displayPrefix(of: entry)),
+                    edition
+                )
+            }
         }
         let files = try read.map { try $0.get() }
         try refuseTwice(files.map(\.0))
         let chunkFiles = try ParallelMap.map(files) { file, _ in
-            Result { try readChunks(of: file.entry, folder: file.entry.root ?? folder, root: displayRoot(of: file.entry, root)) }
+            Result {
+                try readChunks(
+                    of: file.entry, folder: file.entry.root ?? folder, root: file.entry.root ?? root, prefix: displayPrefix(of: file.entry))
+            }
         }
         .map { try $0.get() }
         // The lexicon learns the words of undamaged (web) text, and counts words everywhere.
@@ -137,7 +146,7 @@ public struct Corpus: Sendable {
 
     /// The chunk files a whole document's entry names (`chunks`), in chunk order; none for
     /// other entries. Each is read as carefully as a source (regular file, size, UTF-8).
-    static func readChunks(of entry: EditionManifest.File, folder: URL, root: URL) throws -> [ChunkFile] {
+    static func readChunks(of entry: EditionManifest.File, folder: URL, root: URL, prefix: String = "") throws -> [ChunkFile] {
         guard let chunksFolder = entry.chunks else { return [] }
         let resolved = try SourceFile.resolve(chunksFolder, in: folder)
         let names: [String]
@@ -150,7 +159,7 @@ public struct Corpus: Sendable {
             let chunkEntry = EditionManifest.File(
                 path: chunksFolder + "/" + name, edition: entry.edition, document: entry.document, chunk: number,
                 form: entry.form, coverage: .excerpt, restoredHeadings: nil, restoredPlatforms: nil, chunks: nil)
-            let file = try SourceFile.read(chunkEntry, folder: folder, displayRoot: root)
+            let file = try SourceFile.read(chunkEntry, folder: folder, displayRoot: root, displayPrefix: prefix)
             return ChunkFile(number: number, lines: Array(file.lines))
         }
     }
@@ -171,10 +180,11 @@ public struct Corpus: Sendable {
         }
     }
 
-    /// What a file's path is shown relative to: the repository's root, or for an archive
-    /// document the archive's parent (`human-interface-markdown/1992-macintosh-hig/...`).
-    private static func displayRoot(of entry: EditionManifest.File, _ repositoryRoot: URL) -> URL {
-        entry.root?.deletingLastPathComponent() ?? repositoryRoot
+    /// What goes before an archive document's path, whatever the clone's folder is called:
+    /// `human-interface-markdown/1992-macintosh-hig/full_document.md`, so that a clone elsewhere
+    /// or under another name keeps every source's path (and nothing is rewritten).
+    private static func displayPrefix(of entry: EditionManifest.File) -> String {
+        entry.root == nil ? "" : ArchiveCatalogue.displayFolder + "/"
     }
 
     /// The folder that holds `Package.swift` or `.git` above `folder`, so that source paths read
