@@ -314,4 +314,13 @@ struct FamilyTreeTests {
             #expect(try store.editions().first { $0.id == "draft" }?.prereleaseOf == "final")
         }
     }
+
+    @Test("A rule id names its edition, hyphens in the edition id included (fates and diffs read it)")
+    func ruleIDEdition() {
+        var taken = Set<String>()
+        for edition in ["web-2026-07", "mac-1986-12-final-draft", "2008"] {
+            let ids = RuleIdentifier.assign(edition: edition, verbatims: ["One line.", "One line."], taken: &taken)
+            #expect(ids.count == 2 && ids.allSatisfy { RuleIdentifier.edition(of: $0) == edition }, "\(ids)")
+        }
+    }
 }

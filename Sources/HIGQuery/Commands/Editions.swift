@@ -8,9 +8,7 @@ struct Editions: ParsableCommand {
 
     @ParentCommand var root: HIG
 
-    @Option(help: "text or json.") var format: Format = .text
-
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    @Option(help: "text or json.") var format: TextOrJSON = .text
 
     func run() throws {
         let editions = try root.openStore().editions()

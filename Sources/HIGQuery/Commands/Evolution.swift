@@ -12,8 +12,6 @@ struct EvolutionCommand: ParsableCommand {
             curated link.
             """ + "\n\n" + HIG.databaseHelp)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
-
     @ParentCommand var root: HIG
 
     @Argument(help: "A rule id, a topic, or words.", completion: ValueCompletion.topics)
@@ -29,7 +27,7 @@ struct EvolutionCommand: ParsableCommand {
     var candidates: Int?
 
     @Option(help: "text or json.")
-    var format: Format = .text
+    var format: TextOrJSON = .text
 
     func validate() throws {
         try ArgumentChecks.candidateCount(candidates)

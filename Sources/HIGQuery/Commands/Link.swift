@@ -72,9 +72,7 @@ struct Link: ParsableCommand {
 
         @ParentCommand var link: Link
 
-        @Option(help: "text or json.") var format: ListFormat = .text
-
-        enum ListFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+        @Option(help: "text or json.") var format: TextOrJSON = .text
 
         func run() throws {
             let decisions = try link.root.openStore().linkDecisions()

@@ -24,9 +24,7 @@ struct Sections: ParsableCommand {
     var depth: Int?
 
     @Option(help: "text or json (every heading with its file, line, depth, path and counts).")
-    var format: SectionsFormat = .text
-
-    enum SectionsFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+    var format: TextOrJSON = .text
 
     func validate() throws {
         if let depth, depth < 1 { throw ValidationError("--depth must be 1 or more, e.g. --depth 2") }

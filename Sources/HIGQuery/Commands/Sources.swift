@@ -21,9 +21,7 @@ struct Sources: ParsableCommand {
     var unaccounted = false
 
     @Option(help: "text or json.")
-    var format: SourcesFormat = .text
-
-    enum SourcesFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+    var format: TextOrJSON = .text
 
     func run() throws {
         var sources = try root.openStore().sourceAccounting(edition: edition)

@@ -133,10 +133,10 @@ extension RuleStore {
             unreached.removeAll(where: broughtBack.contains)
             // A TO rule that continues a rule of another predecessor's line was not added either
             // (a rule of FROM's own ancestors, reached across an excerpt FROM is, stays "not in the
-            // FROM excerpt"; a rule id is its edition's id, a hyphen and 8 hex digits).
+            // FROM excerpt").
             let ownLine = try editionGraph().ancestors(of: from).union([from])
             let continuedElsewhere = Set(
-                fromOutside.filter { $0.change != .restored && !ownLine.contains(String($0.from.dropLast(9))) }.map(\.to))
+                fromOutside.filter { $0.change != .restored && !ownLine.contains(RuleIdentifier.edition(of: $0.from)) }.map(\.to))
             let fromOtherPredecessors = unreached.filter(continuedElsewhere.contains)
             unreached.removeAll(where: continuedElsewhere.contains)
             // Absence from an excerpt says nothing, on either side: a FROM rule TO lacks was removed

@@ -37,12 +37,11 @@ extension RuleStore {
         let excerpt = Dictionary(uniqueKeysWithValues: try editionCoverage().map { ($0.id, $0.excerpt) })
         let graph = try editionGraph()
         let drafts = Set(graph.ordered.filter { $0.prereleaseOf != nil }.map(\.id))
-        // A link into a draft continues a rule only when no final edition follows the rule's own
-        // (a rule id is its edition's id, a hyphen and 8 hex digits: README, "Rule ids").
+        // A link into a draft continues a rule only when no final edition follows the rule's own.
         func hasFinalSuccessor(_ edition: String) -> Bool { graph.successors(of: edition).contains { !drafts.contains($0) } }
         let continued = Set(
             links.filter { link in
-                !drafts.contains(String(link.to.dropLast(9))) || !hasFinalSuccessor(String(link.from.dropLast(9)))
+                !drafts.contains(RuleIdentifier.edition(of: link.to)) || !hasFinalSuccessor(RuleIdentifier.edition(of: link.from))
             }.map(\.from))
         var fates: [String: RuleFate] = [:]
         var byEdition: [String: RuleFate?] = [:]

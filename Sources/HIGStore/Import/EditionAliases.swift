@@ -24,15 +24,8 @@ enum EditionAliases {
         try replace("former_rule_ids", columns: ["former_id", "rule_id", "note"], with: wanted, db)
     }
 
-    /// Makes `table` (keyed by its first column) hold exactly `rows`, writing only when it does not.
+    /// `ExactRows` for a table of text columns keyed by its first.
     private static func replace(_ table: String, columns: [String], with rows: [[String]], _ db: Database) throws {
-        // Table and column names are this file's constants, never a user's words.
-        let stored = try db.rows("SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY \(columns[0])")
-            .map { row in columns.map { row.string($0) } }
-        guard stored != rows else { return }
-        try db.execute("DELETE FROM \(table)")
-        var batch = BatchInsert(db, into: table, columns: columns)
-        for row in rows { try batch.append(values: row.map { .text($0) }) }
-        try batch.finish()
+        try ExactRows.write(table, columns: columns, orderedBy: [columns[0]], rows: rows.map { $0.map { .text($0) } }, db)
     }
 }

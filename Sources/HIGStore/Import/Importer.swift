@@ -170,18 +170,13 @@ public enum Importer {
 
     /// Makes `edition_predecessors` hold exactly the manifest's, writing only when it does not.
     private static func writePredecessors(_ manifest: EditionManifest, _ db: Database) throws {
-        let wanted = manifest.orderedEditions.flatMap { edition in
-            edition.predecessors.enumerated().map { [edition.id, $1, String($0 + 1)] }
+        let wanted = manifest.editions.flatMap { edition in
+            edition.predecessors.enumerated().map { (edition: edition.id, predecessor: $1, seq: $0 + 1) }
         }
-        let stored = try db.rows(
-            "SELECT edition_id, predecessor_id, seq FROM edition_predecessors ORDER BY (SELECT position FROM editions WHERE id = edition_id), seq"
-        ).map { [$0.string("edition_id"), $0.string("predecessor_id"), String($0.int("seq"))] }
-        guard stored != wanted else { return }
-        try db.execute("DELETE FROM edition_predecessors")
-        for row in wanted {
-            try db.execute(
-                "INSERT INTO edition_predecessors (edition_id, predecessor_id, seq) VALUES (?, ?, ?)", row[0], row[1], Int(row[2])!)
-        }
+        .sorted { KeyOrder.precedes(($0.edition, $0.predecessor), ($1.edition, $1.predecessor)) }
+        try ExactRows.write(
+            "edition_predecessors", columns: ["edition_id", "predecessor_id", "seq"], orderedBy: ["edition_id", "predecessor_id"],
+            rows: wanted.map { [.text($0.edition), .text($0.predecessor), .integer(Int64($0.seq))] }, db)
     }
 
     /// Inserts a source file's row and returns its id.

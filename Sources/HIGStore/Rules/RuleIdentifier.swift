@@ -7,6 +7,9 @@
 /// words. Two rules of one edition with the same lines (or the same 32 bits) are told apart by
 /// hashing again with a counter, in reading order.
 enum RuleIdentifier {
+    /// The edition a rule id names: all but its hyphen and 8 hex digits.
+    static func edition(of id: String) -> String { String(id.dropLast(9)) }
+
     /// The first id a rule tries, and the whole digest it comes from, which stands for the
     /// rule's normalised lines (the same lines, the same digest).
     struct FirstAttempt: Sendable {
