@@ -27,7 +27,8 @@ from collections import defaultdict
 # A restoration (a strong pair across an edition that lacked the rule) is too rare in the gold set
 # to fit: it shares the weakest one-to-one pass's weight.
 GROUPS = {"strong-pair": "strong-pair", "mutual-best": "mutual-best", "restoration": "mutual-best",
-          "part-by-words": "part", "part-by-coverage": "part", "gap": "part", "lead-in": "part"}
+          "part-by-words": "part", "part-by-coverage": "part", "gap": "part", "lead-in": "part", "parent": "part",
+          "family": "part"}
 GROUP_NAMES = ["strong-pair", "mutual-best", "part"]
 L2 = 1.0
 SCORE_CAP = 1.5

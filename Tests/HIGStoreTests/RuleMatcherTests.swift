@@ -7,25 +7,8 @@ import Testing
 struct RuleMatcherTests {
     /// Rules of one edition, in one file, in reading order; term ids shared through `ids`.
     static func edition(_ name: String, _ texts: [String], subjects: [[Int32]] = [], ids: inout [String: Int32]) -> LinkableRules {
-        var terms: [Int32] = [], weights: [Float] = [], start: [Int32] = [0]
-        var rules: [EditionTerms.Rule] = []
-        for (ordinal, text) in texts.enumerated() {
-            let words = Set(text.split(separator: " ").map(String.init))
-            for word in words.sorted() where ids[word] == nil { ids[word] = Int32(ids.count) }
-            let own = words.map { ids[$0]! }.sorted()
-            terms += own
-            weights += [Float](repeating: 1 / Float(own.count).squareRoot(), count: own.count)
-            start.append(Int32(terms.count))
-            rules.append(
-                EditionTerms.Rule(
-                    id: "\(name)-\(ordinal)", source: 1, ordinal: ordinal, parent: nil, text: text, prescribes: true,
-                    topics: [], sameWordsKey: text.hashValue, force: .none))
-            for subject in ordinal < subjects.count ? subjects[ordinal] : [] { rules[ordinal].subjects.insert(subject) }
-        }
-        let vectors = TermVectors(terms: terms, weights: weights, start: start)
-        return LinkableRules(
-            rules: rules, positions: texts.indices.map { Double($0) / Double(max(1, texts.count - 1)) },
-            text: vectors, lead: vectors)
+        MatcherFixture.edition(
+            name, texts.enumerated().map { .init(text: $1, subjects: $0 < subjects.count ? subjects[$0] : []) }, ids: &ids)
     }
 
     static func links(_ one: [String], _ two: [String]) -> [(earlier: Int, later: Int, shape: RuleMatcher.Link.Shape)] {

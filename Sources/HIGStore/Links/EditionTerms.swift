@@ -18,6 +18,9 @@ struct EditionTerms: Sendable {
         /// Equal for texts with the same words in the same order (a hash of their tokens).
         let sameWordsKey: Int
         var force: NormativeForce
+        /// Its section: its source file and heading path as one id shared by every rule under
+        /// them (`LinkCorpus`), -1 when unknown. Only equality counts (`SectionAlignment`).
+        var section: Int32 = -1
     }
 
     /// A rule's distinct terms, ascending, with how often each occurs: rule i's are

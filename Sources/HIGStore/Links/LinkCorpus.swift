@@ -23,6 +23,8 @@ struct LinkCorpus: Sendable {
     private var termNames: [String] = []
     private var pairIDs = PairIDs()
     private var topicIDs: [String: Int32] = [:]
+    /// Each section's id: its source file's id and heading path (`EditionTerms.Rule.section`).
+    private var sectionIDs: [SectionKey: Int32] = [:]
     private var scanner = TermScanner()
     /// For each token number, its terms in order: a term id, or -1 for a stopword. Token n's
     /// are `tokenTerms[tokenTermStart[n]..<tokenTermStart[n + 1]]` (flat: an array per token was
@@ -135,7 +137,7 @@ struct LinkCorpus: Sendable {
         var scanned = ScannedEdition(editions[index])
         try db.forEachRow(
             """
-            SELECT r.id, r.source_id, r.ordinal, r.parent_id, r.kind, r.title, r.text
+            SELECT r.id, r.source_id, r.ordinal, r.parent_id, r.kind, r.title, r.text, r.section
             FROM rules r JOIN sources s ON s.id = r.source_id
             WHERE r.edition_id = ?
             ORDER BY coalesce(s.chunk, 1e9), s.path, r.ordinal
@@ -143,7 +145,8 @@ struct LinkCorpus: Sendable {
         ) { row in
             scan(
                 id: row.string(0), source: row.int(1), ordinal: row.int(2), parent: row.optionalString(3),
-                kind: row.string(4), title: row.optionalString(5), text: row.string(6), into: &scanned)
+                kind: row.string(4), title: row.optionalString(5), text: row.string(6), section: row.optionalString(7),
+                into: &scanned)
         }
         var edition = try terms(of: scanned, stemmingIn: db)
         try attachTopics(to: &edition, db)
@@ -164,7 +167,7 @@ struct LinkCorpus: Sendable {
     /// Adds the next rule of an edition, in reading order.
     mutating func scan(
         id: String, source: Int, ordinal: Int, parent: String?, kind: String, title: String?, text: String,
-        into scanned: inout ScannedEdition
+        section: String?, into scanned: inout ScannedEdition
     ) {
         if let title { scanner.scan(title, into: &scanned.tokens) }
         scanned.titleEnd.append(scanned.tokens.count)
@@ -177,7 +180,7 @@ struct LinkCorpus: Sendable {
             EditionTerms.Rule(
                 id: id, source: source, ordinal: ordinal, parent: parent, text: text,
                 prescribes: kind == RuleKind.guideline.rawValue || kind == RuleKind.definition.rawValue,
-                topics: [], sameWordsKey: hasher.finalize(), force: .none))
+                topics: [], sameWordsKey: hasher.finalize(), force: .none, section: sectionID(source: source, path: section)))
     }
 
     /// An edition's rules with their forces and term counts, without topics (`attachTopics`).
@@ -267,6 +270,22 @@ struct LinkCorpus: Sendable {
         if let id = topicIDs[slug] { return id }
         let id = Int32(topicIDs.count)
         topicIDs[slug] = id
+        return id
+    }
+
+    /// A section: the headings over a rule in one source file (the web HIG's pages each have
+    /// their "Best practices").
+    struct SectionKey: Hashable, Sendable {
+        let source: Int
+        let path: String?
+    }
+
+    /// A section's id, the next one when it is first seen.
+    private mutating func sectionID(source: Int, path: String?) -> Int32 {
+        let key = SectionKey(source: source, path: path)
+        if let id = sectionIDs[key] { return id }
+        let id = Int32(sectionIDs.count)
+        sectionIDs[key] = id
         return id
     }
 

@@ -15,6 +15,10 @@ public enum LinkEvidence: String, Sendable, CaseIterable, Codable {
     case gap
     /// A lead-in that went where its bullets went.
     case leadIn = "lead-in"
+    /// A lead-in whose bullets went to the bullets of one later lead-in: the two lead-ins.
+    case parent
+    /// A lead-in and its bullets, read together, and one rule of the other edition.
+    case family
     /// A rule back after an edition that lacked it: a strong pair, each the other's best, between
     /// a rule no later edition had continued and one no edition before had led to.
     case restoration

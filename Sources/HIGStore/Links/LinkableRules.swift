@@ -164,6 +164,8 @@ struct LinkableRules: Sendable {
     /// The rules' topics again, flat: rule i's are `topics[scoring[i].topics]`.
     private let topics: [Int32]
     private let subjects: [SubjectSet]
+    /// Each rule's section id (`EditionTerms.Rule.section`).
+    let sections: [Int32]
 
     /// 16 bytes, four to a cache line.
     private struct Scoring {
@@ -197,6 +199,7 @@ struct LinkableRules: Sendable {
         self.topics = topics
         self.scoring = scoring
         subjects = rules.map(\.subjects)
+        sections = rules.map(\.section)
     }
 
     var count: Int { rules.count }

@@ -4,11 +4,22 @@ extension RuleMatcher {
     struct Candidate {
         let earlier: Int
         let cosine: Double
+        /// What the pair's thresholds read (`RuleMatcher.score`).
         let score: Double
+        /// What orders a rule's candidates: the score, plus `RuleMatcher.sectionWeight` when the
+        /// two sections align. The alignment decides between candidates, never whether a pair
+        /// is worth a link.
+        var rank: Double
+        /// Found by its lead alone (`RuleMatcher.nearestByLead`), not among the nearest by words.
+        let byLeadOnly: Bool
 
-        /// The higher score first; of equal scores, the earlier rule read first.
+        init(earlier: Int, cosine: Double, score: Double, byLeadOnly: Bool = false) {
+            (self.earlier, self.cosine, self.score, rank, self.byLeadOnly) = (earlier, cosine, score, score, byLeadOnly)
+        }
+
+        /// The higher rank first; of equal ranks, the earlier rule read first.
         func precedes(_ other: Candidate) -> Bool {
-            score > other.score || (score == other.score && earlier < other.earlier)
+            rank > other.rank || (rank == other.rank && earlier < other.earlier)
         }
     }
 
@@ -21,6 +32,29 @@ extension RuleMatcher {
 
         func list(_ l: Int) -> ArraySlice<Candidate> { candidates[(l * perRule)..<(l * perRule + counts[l])] }
 
+        /// The same lists with `bonus` added to the rank of each candidate `aligns` (earlier rule,
+        /// later rule), each list sorted again; a candidate found by its lead alone is kept only
+        /// there: a lead is a few words, and many rules open alike ("Use ... to ...") across
+        /// unrelated sections.
+        func aligned(bonus: Double, where aligns: (Int, Int) -> Bool) -> CandidateLists {
+            var candidates = candidates, counts = counts
+            for l in counts.indices {
+                let base = l * perRule
+                var kept = base
+                for index in base..<(base + counts[l]) {
+                    var candidate = candidates[index]
+                    let isAligned = aligns(candidate.earlier, l)
+                    guard isAligned || !candidate.byLeadOnly else { continue }
+                    if isAligned { candidate.rank += bonus }
+                    candidates[kept] = candidate
+                    kept += 1
+                }
+                counts[l] = kept - base
+                candidates[base..<kept].sort { $0.precedes($1) }
+            }
+            return CandidateLists(perRule: perRule, candidates: candidates, counts: counts)
+        }
+
         /// Every candidate of every list.
         var all: some Sequence<Candidate> { counts.indices.lazy.flatMap { list($0) } }
 
@@ -31,10 +65,11 @@ extension RuleMatcher {
             for candidate in all { start[candidate.earlier + 1] += 1 }
             for p in 0..<count { start[p + 1] += start[p] }
             var next = start
-            var entries = [CandidatesByEarlier.Entry](repeating: .init(later: 0, score: 0, cosine: 0), count: start[count])
+            var entries = [CandidatesByEarlier.Entry](repeating: .init(later: 0, score: 0, rank: 0, cosine: 0), count: start[count])
             for l in counts.indices {
                 for candidate in list(l) {
-                    entries[next[candidate.earlier]] = .init(later: l, score: candidate.score, cosine: candidate.cosine)
+                    entries[next[candidate.earlier]] = .init(
+                        later: l, score: candidate.score, rank: candidate.rank, cosine: candidate.cosine)
                     next[candidate.earlier] += 1
                 }
             }
@@ -46,6 +81,7 @@ extension RuleMatcher {
         struct Entry {
             let later: Int
             let score: Double
+            let rank: Double
             let cosine: Double
         }
 
@@ -61,7 +97,10 @@ extension RuleMatcher {
         earlier: LinkableRules, later: LinkableRules, termCount: Int,
         nearest known: [[Int32]]?, forbidden: ForbiddenPairs = .none
     ) -> CandidateLists {
-        let nearest = known ?? self.nearest(earlier: earlier, later: later, termCount: termCount)
+        let byWords = known ?? self.nearest(earlier: earlier, later: later, termCount: termCount)
+        let byLead = nearestByLead(earlier: earlier, later: later, termCount: termCount)
+        // Each rule's nearest by words, then those by its lead not among them.
+        let nearest = zip(byWords, byLead).map { words, lead in words + lead.filter { !words.contains($0) } }
         let perRule = max(1, nearest.lazy.map(\.count).max() ?? 1)
         let chunkSize = ParallelChunks.chunkSize
         let chunks = stride(from: 0, to: later.count, by: chunkSize).map { $0..<min(later.count, $0 + chunkSize) }
@@ -77,12 +116,12 @@ extension RuleMatcher {
                 var count = 0
                 words.fill(later.text, l)
                 lead.fill(later.lead, l)
-                for index in nearest[l] {
+                for (place, index) in nearest[l].enumerated() {
                     let p = Int(index)
                     if forbidden.contains(earlier: p, later: l) { continue }
                     let cosine = words.dot(earlier.text, p)
                     let score = self.score(later, l, earlier, p, cosine: cosine, leadCosine: lead.dot(earlier.lead, p))
-                    let candidate = Candidate(earlier: p, cosine: cosine, score: score)
+                    let candidate = Candidate(earlier: p, cosine: cosine, score: score, byLeadOnly: place >= byWords[l].count)
                     var position = base + count
                     while position > base && candidate.precedes(candidates[position - 1]) {
                         candidates[position] = candidates[position - 1]

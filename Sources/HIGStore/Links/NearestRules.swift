@@ -5,20 +5,31 @@ extension RuleMatcher {
     /// (`PreparedLinkTerms`). `onEveryCore` false: on this thread alone, to leave the other core
     /// to the one writing.
     func nearest(earlier: LinkableRules, later: LinkableRules, termCount: Int, onEveryCore: Bool = true) -> [[Int32]] {
-        guard !earlier.isEmpty else { return later.indices.map { _ in [] } }
-        let postings = Postings(earlier.text, termCount: termCount)
-        let laterText = later.text
-        let makeScratch: @Sendable () -> Accumulator = { [candidatesPerRule, count = earlier.count] in
-            Accumulator(rules: count, kept: candidatesPerRule)
+        nearest(earlier: earlier.text, later: later.text, termCount: termCount, kept: candidatesPerRule, onEveryCore: onEveryCore)
+    }
+
+    /// Each later rule's `kept` nearest earlier rules by their leads alone: a rule rewritten
+    /// under the same heading words ("Place buttons appropriately", "Place buttons where people
+    /// expect") may share too little of its explanation to be among the nearest by its words.
+    func nearestByLead(earlier: LinkableRules, later: LinkableRules, termCount: Int) -> [[Int32]] {
+        nearest(earlier: earlier.lead, later: later.lead, termCount: termCount, kept: leadCandidatesPerRule, onEveryCore: true)
+    }
+
+    private func nearest(earlier: TermVectors, later laterText: TermVectors, termCount: Int, kept: Int, onEveryCore: Bool) -> [[Int32]] {
+        let laterCount = laterText.start.count - 1
+        guard earlier.start.count > 1, kept > 0 else { return (0..<laterCount).map { _ in [] } }
+        let postings = Postings(earlier, termCount: termCount)
+        let makeScratch: @Sendable () -> Accumulator = { [count = earlier.start.count - 1] in
+            Accumulator(rules: count, kept: kept)
         }
         // Each later rule's list depends on nothing but the index: on every core, each worker
         // with its own accumulator.
         guard onEveryCore else {
             var scratch = makeScratch()
-            return later.indices.map { nearest(to: $0, of: laterText, postings, &scratch) }
+            return (0..<laterCount).map { nearest(to: $0, of: laterText, postings, kept: kept, &scratch) }
         }
-        return ParallelChunks.map(count: later.count, makeScratch: makeScratch) { l, scratch in
-            nearest(to: l, of: laterText, postings, &scratch)
+        return ParallelChunks.map(count: laterCount, makeScratch: makeScratch) { l, scratch in
+            nearest(to: l, of: laterText, postings, kept: kept, &scratch)
         }
     }
 
@@ -31,10 +42,10 @@ extension RuleMatcher {
     /// loop: its steps read and write through spans, unchecked (every index is a term's, a
     /// posting's or a rule's, in range by construction), where an array written through an
     /// `inout` would check its uniqueness and bounds at every step.
-    private func nearest(to rule: Int, of later: TermVectors, _ postings: Postings, _ scratch: inout Accumulator) -> [Int32] {
+    private func nearest(to rule: Int, of later: TermVectors, _ postings: Postings, kept: Int, _ scratch: inout Accumulator) -> [Int32] {
         let touchedCount = Self.accumulate(rule, of: later, postings, sums: &scratch.sums, touched: &scratch.touched)
         let count = Self.keepBest(
-            candidatesPerRule, of: scratch.touched, touchedCount, by: scratch.sums,
+            kept, of: scratch.touched, touchedCount, by: scratch.sums,
             values: &scratch.topValues, rules: &scratch.topRules)
         Self.clear(&scratch.sums, of: scratch.touched, touchedCount)
         return Array(scratch.topRules[..<count])

@@ -55,7 +55,7 @@ struct PreparedLinkTerms: Sendable {
                     linkCorpus.scan(
                         id: rule.id, source: index, ordinal: draft.ordinal, parent: rule.parentID,
                         kind: draft.kind.rawValue, title: draft.title.map(asReadBack), text: asReadBack(draft.text),
-                        into: &scanned)
+                        section: draft.section.map(asReadBack), into: &scanned)
                 }
                 ruleCount += sources[index].rules.count
             }

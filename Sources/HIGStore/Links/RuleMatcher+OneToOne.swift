@@ -30,21 +30,22 @@ extension RuleMatcher {
     }
 
     /// Then the pairs of rules neither of which has the same words as another, one to one, best
-    /// first. A weak pair must be each side's best choice.
+    /// ranked first. A weak pair must be each side's best choice.
     func linkBestPairs(
         _ earlier: LinkableRules, _ later: LinkableRules, _ candidates: CandidateLists,
         _ found: inout MatchedLinks
     ) {
         var bestForEarlier = [Double](repeating: 0, count: earlier.count)
-        for candidate in candidates.all { bestForEarlier[candidate.earlier] = max(bestForEarlier[candidate.earlier], candidate.score) }
+        for candidate in candidates.all { bestForEarlier[candidate.earlier] = max(bestForEarlier[candidate.earlier], candidate.rank) }
         // A pair with a rule already taken would be passed over: left out, it is not sorted.
         var pairs: [Pair] = []
         for l in later.indices where found.taken(.later, l) == nil {
             let list = candidates.list(l)
             for candidate in list where candidate.score >= acceptScore && found.taken(.earlier, candidate.earlier) == nil {
-                let mutual = candidate.score >= list[list.startIndex].score && candidate.score >= bestForEarlier[candidate.earlier]
+                let mutual = candidate.rank >= list[list.startIndex].rank && candidate.rank >= bestForEarlier[candidate.earlier]
                 guard candidate.score >= strongScore || mutual else { continue }
-                pairs.append(Pair(score: candidate.score, cosine: candidate.cosine, later: l, earlier: candidate.earlier))
+                pairs.append(
+                    Pair(score: candidate.score, rank: candidate.rank, cosine: candidate.cosine, later: l, earlier: candidate.earlier))
             }
         }
         pairs.sort { Pair.isBetter($0, $1) }
@@ -59,13 +60,15 @@ extension RuleMatcher {
     /// A candidate pair for a one-to-one link.
     struct Pair {
         let score: Double
+        /// The order pairs are taken in (`Candidate.rank`).
+        let rank: Double
         let cosine: Double
         let later: Int
         let earlier: Int
 
-        /// The higher score first; of equal scores, the later rule read first, then the earlier.
+        /// The higher rank first; of equal ranks, the later rule read first, then the earlier.
         static func isBetter(_ a: Pair, _ b: Pair) -> Bool {
-            a.score > b.score || (a.score == b.score && (a.later < b.later || (a.later == b.later && a.earlier < b.earlier)))
+            a.rank > b.rank || (a.rank == b.rank && (a.later < b.later || (a.later == b.later && a.earlier < b.earlier)))
         }
     }
 

@@ -27,7 +27,7 @@ extension RuleMatcher {
         }
     }
 
-    /// A part's candidate wholes, best first; of equal scores, the whole read first.
+    /// A part's candidate wholes, best ranked first; of equal ranks, the whole read first.
     private func wholeCandidates(
         of part: Int, _ direction: PartDirection, _ candidates: CandidateLists,
         _ byEarlier: CandidatesByEarlier
@@ -35,7 +35,8 @@ extension RuleMatcher {
         switch direction {
         // A later rule's list is in that order already (`Candidate.precedes`).
         case .split: candidates.list(part).map { ($0.earlier, $0.cosine, $0.score) }
-        case .merge: byEarlier.list(part).map { ($0.later, $0.cosine, $0.score) }.sorted { ($0.score, $1.whole) > ($1.score, $0.whole) }
+        case .merge:
+            byEarlier.list(part).sorted { ($0.rank, $1.later) > ($1.rank, $0.later) }.map { ($0.later, $0.cosine, $0.score) }
         }
     }
 
@@ -77,13 +78,7 @@ extension RuleMatcher {
         _ earlier: LinkableRules, _ later: LinkableRules, _ byEarlier: CandidatesByEarlier,
         _ found: inout MatchedLinks
     ) {
-        let indexOfID = Dictionary(uniqueKeysWithValues: earlier.indices.map { (earlier.rules[$0].id, $0) })
-        var childTargets: [Int: [Int]] = [:]
-        for link in found.links {
-            if let parent = earlier.rules[link.earlier].parent, let p = indexOfID[parent] {
-                childTargets[p, default: []].append(link.later)
-            }
-        }
+        let childTargets = Self.childTargets(earlier, found)
         for (p, targets) in childTargets.sorted(by: { $0.key < $1.key }) where found.taken(.earlier, p) == nil {
             let counted = Dictionary(grouping: targets, by: { $0 }).mapValues(\.count)
             guard let (target, count) = counted.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count * 2 >= targets.count,
@@ -94,5 +89,46 @@ extension RuleMatcher {
             found.add(
                 Link(earlier: p, later: target, cosine: candidate.cosine, score: candidate.score, shape: .merged, evidence: .leadIn))
         }
+    }
+
+    /// A lead-in left over whose bullets went to the bullets of one later lead-in left over went
+    /// there too: 2011's "Use alert button colors appropriately" (its bullets: where Cancel goes
+    /// beside a risky or a benign action) became 2014's "Place buttons appropriately" (its
+    /// bullets: where the likely button goes beside a destructive or a nondestructive one), in
+    /// words that share little. More than half of its linked bullets, and at least two (or its
+    /// only one), must have gone under that lead-in; the two must share a word at least (the two
+    /// above, cosine 0.06: "button", "appropriately") and score above 0 (not outweighed by the
+    /// penalties for another kind or unrelated subjects). The bullets say more than the lead-ins'
+    /// words.
+    func linkParents(_ earlier: LinkableRules, _ later: LinkableRules, _ found: inout MatchedLinks) {
+        let laterParent = Self.parentIndices(later)
+        var childCount = [Int](repeating: 0, count: earlier.count)
+        for parent in Self.parentIndices(earlier).compactMap({ $0 }) { childCount[parent] += 1 }
+        for (p, targets) in Self.childTargets(earlier, found).sorted(by: { $0.key < $1.key }) where found.taken(.earlier, p) == nil {
+            let parents = Dictionary(grouping: targets.compactMap { laterParent[$0] }, by: { $0 }).mapValues(\.count)
+            guard let (parent, count) = parents.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }),
+                count * 2 > targets.count, count >= min(2, childCount[p]),
+                found.taken(.later, parent) == nil, found.allows(earlier: p, later: parent)
+            else { continue }
+            let (cosine, score) = self.score(later, parent, earlier, p)
+            guard cosine > 0, score > 0, !later.standApart(parent, earlier, p) else { continue }
+            found.add(Link(earlier: p, later: parent, cosine: cosine, score: score, shape: .single, evidence: .parent))
+        }
+    }
+
+    /// Each earlier rule's index among `rules` of its parent, nil when it has none there.
+    static func parentIndices(_ rules: LinkableRules) -> [Int?] {
+        let indexOfID = Dictionary(uniqueKeysWithValues: rules.indices.map { (rules.rules[$0].id, $0) })
+        return rules.rules.map { $0.parent.flatMap { indexOfID[$0] } }
+    }
+
+    /// For each earlier rule with linked children, the later rules its children were linked to.
+    private static func childTargets(_ earlier: LinkableRules, _ found: MatchedLinks) -> [Int: [Int]] {
+        let parent = parentIndices(earlier)
+        var targets: [Int: [Int]] = [:]
+        for link in found.links {
+            if let p = parent[link.earlier] { targets[p, default: []].append(link.later) }
+        }
+        return targets
     }
 }

@@ -1,12 +1,16 @@
 /// Finds, for the rules of a later edition, their counterparts among the rules of an earlier one.
 ///
 /// Candidates come from an inverted index over the earlier rules' terms (the very common terms
-/// are left out of the candidate search, not of the score), so an edition of tens of thousands
-/// of rules is aligned without comparing all pairs. Each candidate is scored by the cosine of
-/// the two rules' TF-IDF vectors, plus a little for shared topics and for a similar place in
-/// the edition, less a little for unrelated subjects. Pairs are then taken best first, one to one; what remains may join a taken
-/// pair as the other half of a split (one earlier rule, two later ones next to each other) or
-/// of a merge.
+/// are left out of the candidate search, not of the score), and another over their leads, so an
+/// edition of tens of thousands of rules is aligned without comparing all pairs. Each candidate
+/// is scored by the cosine of the two rules' TF-IDF vectors, plus a little for shared topics and
+/// for a similar place in the edition, less a little for unrelated subjects. Coarse before fine:
+/// the candidates' votes align the two editions' sections (`SectionAlignment`), and of a rule's
+/// candidates those in the section its own section went to come first. Pairs are then taken best
+/// first, one to one; what remains may join a taken pair as the other half of a split (one
+/// earlier rule, two later ones next to each other) or of a merge; a lead-in and its bullets may
+/// be linked together with one rule (`linkFamilies`), and two lead-ins whose bullets became each
+/// other's with each other (`linkParents`).
 struct RuleMatcher: Sendable {
     struct Link: Sendable, Equatable {
         enum Shape: Sendable { case single, split, merged }
@@ -41,6 +45,12 @@ struct RuleMatcher: Sendable {
     /// reading order: a rule revised in place, whose words changed too much to be found by
     /// them alone, keeps its place between the same neighbours.
     var gapCosine = 0.1
+    /// The least cosine of a lead-in and its bullets, read together, with one rule of the other
+    /// edition (`linkFamilies`), and how much more than their best member's it must be.
+    var familyCosine = 0.2
+    var familyGain = 0.04
+    /// How many more candidates each later rule gets by its lead alone (`nearestByLead`).
+    var leadCandidatesPerRule = 4
     /// How many candidates each later rule keeps.
     var candidatesPerRule = 8
     /// The share of the lead's cosine in the words' score: a rule's lead says what it is about,
@@ -61,6 +71,13 @@ struct RuleMatcher: Sendable {
     /// patterns." and "Highlight your haptic patterns.", 0.77 among the few rules compared), a
     /// restored rule keeps its words.
     var restorationCosine = 0.85
+    /// Added when the two rules' sections align (`SectionAlignment`): of two rules saying nearly
+    /// the same, the one where the rule's section went wins; a rule that moved elsewhere is still
+    /// found by its words.
+    var sectionWeight = 0.08
+    /// A section aligns with each section of the other edition that has this share of its
+    /// strongest vote.
+    var sectionShare = 0.5
 
     /// The links between the two editions' rules, in the later rules' order. `nearest`:
     /// `nearest(earlier:later:termCount:)` of these rules when it was found before; `forbidden`:
@@ -73,7 +90,11 @@ struct RuleMatcher: Sendable {
         forbidden: ForbiddenPairs = .none
     ) -> [Link] {
         guard !earlier.isEmpty, !later.isEmpty else { return [] }
-        let candidates = candidateLists(earlier: earlier, later: later, termCount: termCount, nearest: nearest, forbidden: forbidden)
+        let byWords = candidateLists(earlier: earlier, later: later, termCount: termCount, nearest: nearest, forbidden: forbidden)
+        let sections = SectionAlignment(byWords, earlier: earlier, later: later, leastScore: acceptScore, share: sectionShare)
+        let candidates = byWords.aligned(bonus: sectionWeight) { p, l in
+            sections.aligns(earlier: earlier.sections[p], later: later.sections[l])
+        }
         let byEarlier = candidates.byEarlier(count: earlier.count)
         var found = MatchedLinks(earlier: earlier.count, later: later.count, forbidden: forbidden)
         linkSameWords(earlier, later, &found)
@@ -82,6 +103,8 @@ struct RuleMatcher: Sendable {
             linkPartsByWords(direction, earlier, later, candidates, byEarlier, &found)
             linkPartsByCoverage(direction, earlier, later, &found)
         }
+        for direction in [PartDirection.merge, .split] { linkFamilies(direction, earlier, later, candidates, byEarlier, sections, &found) }
+        linkParents(earlier, later, &found)
         linkGaps(earlier, later, &found)
         linkLeadIns(earlier, later, byEarlier, &found)
         return found.links.sorted { ($0.later, $0.earlier) < ($1.later, $1.earlier) }
