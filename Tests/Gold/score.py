@@ -140,6 +140,7 @@ def main(argv):
     counts = Counter()
     missing = []
     per_pair = defaultdict(Counter)
+    per_class = defaultdict(Counter)
     entries = [json.loads(line) for line in open(gold, encoding="utf-8")]
     for e in entries:
         a = rule_at(e["from"]) if e["from"] else None
@@ -161,12 +162,15 @@ def main(argv):
                 found = (a, b) in links
             counts["link"] += 1
             per_pair[pair]["links"] += 1
+            per_class[e["class"]]["links"] += 1
             if found:
                 counts["link found"] += 1
                 per_pair[pair]["found"] += 1
+                per_class[e["class"]]["found"] += 1
                 # Across editions between, the class of one link is not the pair's.
                 if e["class"] == "restored" or chained or links.get((a, b)) == e["class"]:
                     counts["class agrees"] += 1
+                    per_class[e["class"]]["agrees"] += 1
         elif relation == "non-link":
             counts["non-link"] += 1
             per_pair[pair]["non-links"] += 1
@@ -257,6 +261,7 @@ def main(argv):
         "added": counts["added"], "added_respected": counts["added respected"],
         "passages_not_rules": len(missing), "wrong_links": counts["wrong link"],
         "per_pair": {p: dict(c) for p, c in sorted(per_pair.items())},
+        "per_class": {k: dict(c) for k, c in sorted(per_class.items())},
         "by_confidence": {band: {"judged": n, "right": right} for band, (n, right) in sorted(bands.items())},
     }
     if "--json" in argv:
@@ -270,6 +275,9 @@ def main(argv):
         for p, c in sorted(per_pair.items()):
             print(f"  {p}: links {c['found']}/{c['links']}, non-links violated {c['violated']}/{c['non-links']}, "
                   f"wrong links {c['wrong']} (link precision {c['found'] / max(1, c['found'] + c['wrong']):.3f})")
+        for name, c in sorted(per_class.items()):
+            print(f"  class {name}: links {c['found']}/{c['links']} (recall {c['found'] / max(1, c['links']):.2f}), "
+                  f"class agrees {c['agrees']}")
         for band in ("0.7 or more", "under 0.7"):
             if band in bands:
                 n, right = bands[band]

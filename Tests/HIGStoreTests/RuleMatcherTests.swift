@@ -43,6 +43,16 @@ struct RuleMatcherTests {
         #expect(set.intersects(other))
     }
 
+    @Test("A word alone (a list's item) is no weak pair's side: only a strong likeness links it")
+    func fragmentsTakeNoWeakPair() {
+        // Eleven words; the earlier rule shares one of them (cosine 1/√11 = 0.30, a weak score)
+        // or, as a control, two of its three (2/√33 = 0.35). The later edition's second rule
+        // keeps the leftovers unequal, so no gap pairs them by place.
+        let paragraph = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo"
+        #expect(Self.links(["alpha"], [paragraph, "zulu yankee xray"]).isEmpty)
+        #expect(Self.links(["alpha bravo lima"], [paragraph, "zulu yankee xray"]).map { [$0.earlier, $0.later] } == [[0, 0]])
+    }
+
     @Test("The second half of a split, a new lead over the rest, is found by what it adds to the first half's cover")
     func secondHalfOfASplit() {
         // Rule 0 became rules 0 and 1: the first keeps four of its eight words, the second three

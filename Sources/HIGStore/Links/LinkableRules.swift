@@ -209,6 +209,10 @@ struct LinkableRules: Sendable {
     /// 0 to 1: rule `rule`'s place in its edition's reading order.
     func position(_ rule: Int) -> Double { scoring[rule].position }
 
+    /// Whether rule `rule` is a word alone (a list's item, such as "Alert" among the notification
+    /// styles "Banner", "Alert", "Badge"): one term.
+    func isFragment(_ rule: Int) -> Bool { text.range(rule).count < 3 }
+
     /// Whether rule `rule` prescribes (guidance or a definition) rather than describes.
     func prescribes(_ rule: Int) -> Bool { scoring[rule].prescribes }
 

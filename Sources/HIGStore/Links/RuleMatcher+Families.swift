@@ -80,7 +80,8 @@ extension LinkableRules {
         for member in members {
             for index in text.range(member) { sum[text.terms[index], default: 0] += text.weights[index] }
         }
-        let norm = sum.values.reduce(Float(0)) { $0 + $1 * $1 }.squareRoot()
+        // Squares summed in term order: a dictionary's order changes from one process to the next.
+        let norm = sum.keys.sorted().reduce(Float(0)) { $0 + sum[$1]! * sum[$1]! }.squareRoot()
         guard norm > 0 else { return 0 }
         var dot: Float = 0
         for index in other.text.range(otherRule) { dot += (sum[other.text.terms[index]] ?? 0) * other.text.weights[index] }

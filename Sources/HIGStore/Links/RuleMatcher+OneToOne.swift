@@ -30,7 +30,9 @@ extension RuleMatcher {
     }
 
     /// Then the pairs of rules neither of which has the same words as another, one to one, best
-    /// ranked first. A weak pair must be each side's best choice.
+    /// ranked first. A weak pair must be each side's best choice, and neither may be a word alone:
+    /// 2014's notification style "Alert", a list's item, was the best choice of half the web's
+    /// alert rules, each sharing the one word.
     func linkBestPairs(
         _ earlier: LinkableRules, _ later: LinkableRules, _ candidates: CandidateLists,
         _ found: inout MatchedLinks
@@ -43,7 +45,9 @@ extension RuleMatcher {
             let list = candidates.list(l)
             for candidate in list where candidate.score >= acceptScore && found.taken(.earlier, candidate.earlier) == nil {
                 let mutual = candidate.rank >= list[list.startIndex].rank && candidate.rank >= bestForEarlier[candidate.earlier]
-                guard candidate.score >= strongScore || mutual else { continue }
+                guard candidate.score >= strongScore || (mutual && !earlier.isFragment(candidate.earlier) && !later.isFragment(l)) else {
+                    continue
+                }
                 pairs.append(
                     Pair(score: candidate.score, rank: candidate.rank, cosine: candidate.cosine, later: l, earlier: candidate.earlier))
             }

@@ -90,11 +90,9 @@ struct RuleMatcher: Sendable {
         forbidden: ForbiddenPairs = .none
     ) -> [Link] {
         guard !earlier.isEmpty, !later.isEmpty else { return [] }
-        let byWords = candidateLists(earlier: earlier, later: later, termCount: termCount, nearest: nearest, forbidden: forbidden)
-        let sections = SectionAlignment(byWords, earlier: earlier, later: later, leastScore: acceptScore, share: sectionShare)
-        let candidates = byWords.aligned(bonus: sectionWeight) { p, l in
-            sections.aligns(earlier: earlier.sections[p], later: later.sections[l])
-        }
+        var candidates = candidateLists(earlier: earlier, later: later, termCount: termCount, nearest: nearest, forbidden: forbidden)
+        let sections = SectionAlignment(candidates, earlier: earlier, later: later, leastScore: acceptScore, share: sectionShare)
+        candidates.align(bonus: sectionWeight) { p, l in sections.aligns(earlier: earlier.sections[p], later: later.sections[l]) }
         let byEarlier = candidates.byEarlier(count: earlier.count)
         var found = MatchedLinks(earlier: earlier.count, later: later.count, forbidden: forbidden)
         linkSameWords(earlier, later, &found)
