@@ -4,7 +4,9 @@
 --   and its two bullets on where the likely button goes);
 -- - 'family': a lead-in and its bullets, read together, and one paragraph of the other edition
 --   that says all of them.
--- SQLite cannot widen a CHECK in place, so the table is rebuilt with its rows.
+-- SQLite cannot widen a CHECK in place, so the table is rebuilt with its rows. The matcher that
+-- makes them changed too (sections aligned first, candidates by lead): the links are made again
+-- at the next import, whatever else changed.
 CREATE TABLE rule_links_0016 (
     from_rule      TEXT NOT NULL REFERENCES rules(id) ON DELETE CASCADE,   -- the earlier version
     to_rule        TEXT NOT NULL REFERENCES rules(id) ON DELETE CASCADE,   -- the later version
@@ -28,3 +30,5 @@ INSERT INTO rule_links_0016 SELECT from_rule, to_rule, change, similarity, metho
 DROP TABLE rule_links;
 ALTER TABLE rule_links_0016 RENAME TO rule_links;
 CREATE INDEX rule_links_by_later ON rule_links(to_rule);
+
+DELETE FROM store_facts WHERE key = 'lineage_sha256';

@@ -167,8 +167,8 @@ def main(argv):
                 counts["link found"] += 1
                 per_pair[pair]["found"] += 1
                 per_class[e["class"]]["found"] += 1
-                # Across editions between, the class of one link is not the pair's.
-                if e["class"] == "restored" or chained or links.get((a, b)) == e["class"]:
+                # Across editions between, the class of one link is not the pair's: not judged.
+                if e["class"] == "restored" or (not chained and links.get((a, b)) == e["class"]):
                     counts["class agrees"] += 1
                     per_class[e["class"]]["agrees"] += 1
         elif relation == "non-link":

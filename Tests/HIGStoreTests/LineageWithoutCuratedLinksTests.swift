@@ -16,9 +16,8 @@ struct LineageWithoutCuratedLinksTests {
             for edition in ["iphone-2008-11", "iphone-2010-03", "ios-2011-03", "ios-2014-03", "web-2022-23"] {
                 try FileManager.default.copyItem(at: Fixtures.bundle.appending(path: edition), to: editions.appending(path: edition))
             }
-            for file in ["former-rule-ids.json"] {
-                try FileManager.default.copyItem(at: Fixtures.bundle.appending(path: file), to: editions.appending(path: file))
-            }
+            try FileManager.default.copyItem(
+                at: Fixtures.bundle.appending(path: "former-rule-ids.json"), to: editions.appending(path: "former-rule-ids.json"))
             let manifestData = try Data(contentsOf: Fixtures.bundle.appending(path: EditionManifest.fileName))
             guard var manifest = try JSONSerialization.jsonObject(with: manifestData) as? [String: Any],
                 let entries = manifest["editions"] as? [[String: Any]]
@@ -28,8 +27,10 @@ struct LineageWithoutCuratedLinksTests {
             try JSONSerialization.data(withJSONObject: manifest).write(to: editions.appending(path: EditionManifest.fileName))
             let curated = #"{"format": 1, "note": "emptied for a test", "links": []}"#
             try Data(curated.utf8).write(to: editions.appending(path: "curated-links.json"))
-            let path = folder.appending(path: "uncurated.sqlite").path
+            let path = FileManager.default.temporaryDirectory.appending(path: "hig-uncurated-\(UUID().uuidString).sqlite").path
             _ = try RuleStore.importEditions(from: editions, into: path)
+            // The database stays for the suite (as the seeds' does, `TopicTests.seededPath`); the editions go.
+            try FileManager.default.removeItem(at: folder)
             return path
         } catch {
             fatalError("cannot import the uncurated editions: \(error)")

@@ -51,6 +51,8 @@ struct RuleMatcherTests {
         let paragraph = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo"
         #expect(Self.links(["alpha"], [paragraph, "zulu yankee xray"]).isEmpty)
         #expect(Self.links(["alpha bravo lima"], [paragraph, "zulu yankee xray"]).map { [$0.earlier, $0.later] } == [[0, 0]])
+        // A strong likeness still links a word alone: "alpha" and "alpha bravo" (cosine 0.71).
+        #expect(Self.links(["alpha"], ["alpha bravo", "zulu yankee xray"]).map { [$0.earlier, $0.later] } == [[0, 0]])
     }
 
     @Test("The second half of a split, a new lead over the rest, is found by what it adds to the first half's cover")

@@ -81,12 +81,17 @@ struct StructuralMatchTests {
             "two", [Spec(text: "alpha bravo charlie place buttons expect", lead: "place buttons expect")], ids: &ids)
         var matcher = RuleMatcher()
         matcher.candidatesPerRule = 1
-        matcher.leadCandidatesPerRule = 0
-        #expect(matcher.candidateLists(earlier: earlier, later: later, termCount: ids.count, nearest: nil).list(0).map(\.earlier) == [0])
+        func candidates(byLead: Bool) -> [Int] {
+            matcher.candidateLists(earlier: earlier, later: later, termCount: ids.count, nearest: nil, byLead: byLead).list(0)
+                .map(\.earlier)
+        }
         matcher.leadCandidatesPerRule = 1
-        #expect(
-            Set(matcher.candidateLists(earlier: earlier, later: later, termCount: ids.count, nearest: nil).list(0).map(\.earlier))
-                == [0, 1])
+        #expect(candidates(byLead: false) == [0])
+        #expect(Set(candidates(byLead: true)) == [0, 1])
+        let lists = matcher.candidateLists(earlier: earlier, later: later, termCount: ids.count, nearest: nil, byLead: true)
+        #expect(lists.list(0).first { $0.earlier == 1 }?.byLeadOnly == true)
+        matcher.leadCandidatesPerRule = 0
+        #expect(candidates(byLead: true) == [0])
     }
 
     /// A lead-in (0) over two bullets (1, 2), then a rule of its own; later, another lead-in over

@@ -210,7 +210,8 @@ struct LinkableRules: Sendable {
     func position(_ rule: Int) -> Double { scoring[rule].position }
 
     /// Whether rule `rule` is a word alone (a list's item, such as "Alert" among the notification
-    /// styles "Banner", "Alert", "Badge"): one term.
+    /// styles "Banner", "Alert", "Badge"): fewer than three terms, since two words make three
+    /// (each word, and the pair).
     func isFragment(_ rule: Int) -> Bool { text.range(rule).count < 3 }
 
     /// Whether rule `rule` prescribes (guidance or a definition) rather than describes.

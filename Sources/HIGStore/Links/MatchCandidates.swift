@@ -7,8 +7,8 @@ extension RuleMatcher {
         /// What the pair's thresholds read (`RuleMatcher.score`).
         let score: Double
         /// What orders a rule's candidates: the score, plus `RuleMatcher.sectionWeight` when the
-        /// two sections align. The alignment decides between candidates, never whether a pair
-        /// is worth a link.
+        /// two sections align. No score threshold reads the alignment; it decides between
+        /// candidates, and which candidates found by their lead alone are kept.
         var rank: Double
         /// Found by its lead alone (`RuleMatcher.nearestByLead`), not among the nearest by words.
         let byLeadOnly: Bool
@@ -91,12 +91,14 @@ extension RuleMatcher {
 
     /// Each later rule's best candidates, best first. `nearest`: what `nearest(earlier:later:termCount:)`
     /// gives for these rules, when it was found before; a `forbidden` pair is no candidate.
+    /// `byLead`: with each rule's nearest by its lead as well (`nearestByLead`), marked
+    /// `byLeadOnly` for the section alignment to keep or drop (`match` alone aligns sections).
     func candidateLists(
         earlier: LinkableRules, later: LinkableRules, termCount: Int,
-        nearest known: [[Int32]]?, forbidden: ForbiddenPairs = .none
+        nearest known: [[Int32]]?, forbidden: ForbiddenPairs = .none, byLead: Bool = false
     ) -> CandidateLists {
         let byWords = known ?? self.nearest(earlier: earlier, later: later, termCount: termCount)
-        let byLead = nearestByLead(earlier: earlier, later: later, termCount: termCount)
+        let byLead = byLead ? nearestByLead(earlier: earlier, later: later, termCount: termCount) : byWords.map { _ in [] }
         // Each rule's nearest by words, then those by its lead not among them.
         let nearest = zip(byWords, byLead).map { words, lead in words + lead.filter { !words.contains($0) } }
         let perRule = max(1, nearest.lazy.map(\.count).max() ?? 1)

@@ -61,8 +61,11 @@ extension RuleMatcher {
             let score = score(
                 later, laterRule, earlier, earlierRule, cosine: pair.cosine,
                 leadCosine: later.leadCosine(laterRule, earlier, earlierRule))
-            guard score >= acceptScore else { continue }
-            for member in [pair.root] + children[pair.root]! {
+            // Families nest (a bold lead over a paragraph over bullets): a rule of an inner family
+            // may have been linked with its outer one just before.
+            let members = [pair.root] + children[pair.root]!
+            guard score >= acceptScore, members.allSatisfy({ found.taken(familySide, $0) == nil }) else { continue }
+            for member in members {
                 found.add(
                     direction.link(
                         part: member, whole: pair.single, cosine: families.cosine(member, singles, pair.single), score: score,

@@ -101,13 +101,21 @@ extension RuleMatcher {
     /// penalties for another kind or unrelated subjects). The bullets say more than the lead-ins'
     /// words.
     func linkParents(_ earlier: LinkableRules, _ later: LinkableRules, _ found: inout MatchedLinks) {
-        let laterParent = Self.parentIndices(later)
+        let (earlierParent, laterParent) = (Self.parentIndices(earlier), Self.parentIndices(later))
         var childCount = [Int](repeating: 0, count: earlier.count)
-        for parent in Self.parentIndices(earlier).compactMap({ $0 }) { childCount[parent] += 1 }
-        for (p, targets) in Self.childTargets(earlier, found).sorted(by: { $0.key < $1.key }) where found.taken(.earlier, p) == nil {
-            let parents = Dictionary(grouping: targets.compactMap { laterParent[$0] }, by: { $0 }).mapValues(\.count)
-            guard let (parent, count) = parents.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }),
-                count * 2 > targets.count, count >= min(2, childCount[p]),
+        for parent in earlierParent.compactMap({ $0 }) { childCount[parent] += 1 }
+        // Each earlier lead-in's linked bullets, and those of them linked under each later lead-in
+        // (a bullet counts once, however many rules it was split into).
+        var linked: [Int: Set<Int>] = [:], under: [Int: [Int: Set<Int>]] = [:]
+        for link in found.links {
+            guard let p = earlierParent[link.earlier] else { continue }
+            linked[p, default: []].insert(link.earlier)
+            if let parent = laterParent[link.later] { under[p, default: [:]][parent, default: []].insert(link.earlier) }
+        }
+        for (p, bullets) in linked.sorted(by: { $0.key < $1.key }) where found.taken(.earlier, p) == nil {
+            let counts = (under[p] ?? [:]).mapValues(\.count)
+            guard let (parent, count) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }),
+                count * 2 > bullets.count, count >= min(2, childCount[p]),
                 found.taken(.later, parent) == nil, found.allows(earlier: p, later: parent)
             else { continue }
             let (cosine, score) = self.score(later, parent, earlier, p)
@@ -116,7 +124,7 @@ extension RuleMatcher {
         }
     }
 
-    /// Each earlier rule's index among `rules` of its parent, nil when it has none there.
+    /// Each rule's index among `rules` of its parent, nil when it has none there.
     static func parentIndices(_ rules: LinkableRules) -> [Int?] {
         let indexOfID = Dictionary(uniqueKeysWithValues: rules.indices.map { (rules.rules[$0].id, $0) })
         return rules.rules.map { $0.parent.flatMap { indexOfID[$0] } }

@@ -46,8 +46,10 @@ struct RuleMatcher: Sendable {
     /// them alone, keeps its place between the same neighbours.
     var gapCosine = 0.1
     /// The least cosine of a lead-in and its bullets, read together, with one rule of the other
-    /// edition (`linkFamilies`), and how much more than their best member's it must be.
+    /// edition (`linkFamilies`).
     var familyCosine = 0.2
+    /// How much the family's cosine must exceed its best member's: the family, not one of its
+    /// rules, is what the other rule says.
     var familyGain = 0.04
     /// How many more candidates each later rule gets by its lead alone (`nearestByLead`).
     var leadCandidatesPerRule = 4
@@ -90,7 +92,8 @@ struct RuleMatcher: Sendable {
         forbidden: ForbiddenPairs = .none
     ) -> [Link] {
         guard !earlier.isEmpty, !later.isEmpty else { return [] }
-        var candidates = candidateLists(earlier: earlier, later: later, termCount: termCount, nearest: nearest, forbidden: forbidden)
+        var candidates = candidateLists(
+            earlier: earlier, later: later, termCount: termCount, nearest: nearest, forbidden: forbidden, byLead: true)
         let sections = SectionAlignment(candidates, earlier: earlier, later: later, leastScore: acceptScore, share: sectionShare)
         candidates.align(bonus: sectionWeight) { p, l in sections.aligns(earlier: earlier.sections[p], later: later.sections[l]) }
         let byEarlier = candidates.byEarlier(count: earlier.count)

@@ -15,22 +15,18 @@ struct SectionAlignment: Sendable {
     /// The aligned pairs, earlier section in the high 32 bits.
     private let pairs: Set<Int64>
 
-    static let none = SectionAlignment(pairs: [])
-
-    private init(pairs: Set<Int64>) { self.pairs = pairs }
-
     private static func key(_ earlier: Int32, _ later: Int32) -> Int64 { Int64(earlier) << 32 | Int64(UInt32(bitPattern: later)) }
 
     /// Whether the earlier rule's section `earlier` aligns with the later rule's `later`; never
     /// for an unknown section (-1).
     func aligns(earlier: Int32, later: Int32) -> Bool {
-        earlier >= 0 && later >= 0 && !pairs.isEmpty && pairs.contains(Self.key(earlier, later))
+        earlier >= 0 && later >= 0 && pairs.contains(Self.key(earlier, later))
     }
-
-    var isEmpty: Bool { pairs.isEmpty }
 
     /// The alignment the candidate lists vote for: each later rule's best candidate, and each
     /// earlier rule's best later rule among the lists, if its score is at least `leastScore`.
+    /// Candidates found by their lead alone do not vote: the alignment decides whether they are
+    /// kept (`CandidateLists.align`).
     init(
         _ candidates: RuleMatcher.CandidateLists, earlier: LinkableRules, later: LinkableRules, leastScore: Double,
         share: Double
@@ -38,12 +34,12 @@ struct SectionAlignment: Sendable {
         var votes: [Int64: Double] = [:]
         var bestLater = [(later: Int, score: Double)?](repeating: nil, count: earlier.count)
         for l in later.indices {
-            for candidate in candidates.list(l) where candidate.score >= leastScore {
+            for candidate in candidates.list(l) where candidate.score >= leastScore && !candidate.byLeadOnly {
                 if bestLater[candidate.earlier].map({ candidate.score > $0.score }) ?? true {
                     bestLater[candidate.earlier] = (l, candidate.score)
                 }
             }
-            guard let best = candidates.list(l).first, best.score >= leastScore else { continue }
+            guard let best = candidates.list(l).first(where: { !$0.byLeadOnly }), best.score >= leastScore else { continue }
             votes[Self.key(earlier.sections[best.earlier], later.sections[l]), default: 0] += best.score
         }
         for p in earlier.indices {
