@@ -9,7 +9,8 @@ struct PreparedLinkTermsTests {
         try db.rows(
             """
             SELECT quote(from_rule) || quote(to_rule) || quote(change) || quote(similarity) || quote(method) || quote(force_from)
-                || quote(force_to) || quote(force_changed) || quote(reversal) || quote(rationale) FROM rule_links ORDER BY 1
+                || quote(force_to) || quote(force_changed) || quote(reversal) || quote(rationale) || quote(evidence)
+                || quote(score) || quote(confidence) FROM rule_links ORDER BY 1
             """
         ).map { $0[0].string ?? "" }
             + db.rows("SELECT quote(rule_id) || quote(force) FROM rule_force ORDER BY 1").map { $0[0].string ?? "" }
