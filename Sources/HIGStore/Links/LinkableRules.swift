@@ -166,6 +166,9 @@ struct LinkableRules: Sendable {
     private let subjects: [SubjectSet]
     /// Each rule's section id (`EditionTerms.Rule.section`).
     let sections: [Int32]
+    /// Each rule's parent (the lead-in over a bullet) as an index among these rules, -1 when it
+    /// has none here: found once, for the passes that read lead-ins and their bullets.
+    private let parents: [Int32]
 
     /// 16 bytes, four to a cache line.
     private struct Scoring {
@@ -200,6 +203,8 @@ struct LinkableRules: Sendable {
         self.scoring = scoring
         subjects = rules.map(\.subjects)
         sections = rules.map(\.section)
+        let indexOfID = Dictionary(uniqueKeysWithValues: rules.indices.map { (rules[$0].id, Int32($0)) })
+        parents = rules.map { $0.parent.flatMap { indexOfID[$0] } ?? -1 }
     }
 
     var count: Int { rules.count }
@@ -208,6 +213,9 @@ struct LinkableRules: Sendable {
 
     /// 0 to 1: rule `rule`'s place in its edition's reading order.
     func position(_ rule: Int) -> Double { scoring[rule].position }
+
+    /// The index of rule `rule`'s parent among these rules, nil when it has none here.
+    func parent(of rule: Int) -> Int? { parents[rule] >= 0 ? Int(parents[rule]) : nil }
 
     /// Whether rule `rule` is a word alone (a list's item, such as "Alert" among the notification
     /// styles "Banner", "Alert", "Badge"): fewer than three terms, since two words make three

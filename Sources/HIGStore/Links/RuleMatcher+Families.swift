@@ -18,9 +18,8 @@ extension RuleMatcher {
         let familySide = direction.partSide, singleSide = direction.wholeSide
         let families = familySide.rules(earlier: earlier, later: later)
         let singles = singleSide.rules(earlier: earlier, later: later)
-        let parent = Self.parentIndices(families)
         var children: [Int: [Int]] = [:]
-        for (child, p) in parent.enumerated() { if let p { children[p, default: []].append(child) } }
+        for child in families.indices { if let p = families.parent(of: child) { children[p, default: []].append(child) } }
         guard !children.isEmpty else { return }
         // Every family and rule left over that may be linked, with the family's cosine.
         var pairs: [(root: Int, single: Int, cosine: Double)] = []
@@ -32,7 +31,7 @@ extension RuleMatcher {
                 }
             var roots: [Int] = []
             for rule in near {
-                let root = parent[rule] ?? rule
+                let root = families.parent(of: rule) ?? rule
                 if children[root] != nil && !roots.contains(root) { roots.append(root) }
             }
             for root in roots {

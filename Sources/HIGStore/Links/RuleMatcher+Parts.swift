@@ -101,16 +101,15 @@ extension RuleMatcher {
     /// penalties for another kind or unrelated subjects). The bullets say more than the lead-ins'
     /// words.
     func linkParents(_ earlier: LinkableRules, _ later: LinkableRules, _ found: inout MatchedLinks) {
-        let (earlierParent, laterParent) = (Self.parentIndices(earlier), Self.parentIndices(later))
         var childCount = [Int](repeating: 0, count: earlier.count)
-        for parent in earlierParent.compactMap({ $0 }) { childCount[parent] += 1 }
+        for rule in earlier.indices { if let parent = earlier.parent(of: rule) { childCount[parent] += 1 } }
         // Each earlier lead-in's linked bullets, and those of them linked under each later lead-in
         // (a bullet counts once, however many rules it was split into).
         var linked: [Int: Set<Int>] = [:], under: [Int: [Int: Set<Int>]] = [:]
         for link in found.links {
-            guard let p = earlierParent[link.earlier] else { continue }
+            guard let p = earlier.parent(of: link.earlier) else { continue }
             linked[p, default: []].insert(link.earlier)
-            if let parent = laterParent[link.later] { under[p, default: [:]][parent, default: []].insert(link.earlier) }
+            if let parent = later.parent(of: link.later) { under[p, default: [:]][parent, default: []].insert(link.earlier) }
         }
         for (p, bullets) in linked.sorted(by: { $0.key < $1.key }) where found.taken(.earlier, p) == nil {
             let counts = (under[p] ?? [:]).mapValues(\.count)
@@ -124,18 +123,11 @@ extension RuleMatcher {
         }
     }
 
-    /// Each rule's index among `rules` of its parent, nil when it has none there.
-    static func parentIndices(_ rules: LinkableRules) -> [Int?] {
-        let indexOfID = Dictionary(uniqueKeysWithValues: rules.indices.map { (rules.rules[$0].id, $0) })
-        return rules.rules.map { $0.parent.flatMap { indexOfID[$0] } }
-    }
-
     /// For each earlier rule with linked children, the later rules its children were linked to.
     private static func childTargets(_ earlier: LinkableRules, _ found: MatchedLinks) -> [Int: [Int]] {
-        let parent = parentIndices(earlier)
         var targets: [Int: [Int]] = [:]
         for link in found.links {
-            if let p = parent[link.earlier] { targets[p, default: []].append(link.later) }
+            if let p = earlier.parent(of: link.earlier) { targets[p, default: []].append(link.later) }
         }
         return targets
     }

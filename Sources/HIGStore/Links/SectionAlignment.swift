@@ -17,6 +17,11 @@ struct SectionAlignment: Sendable {
 
     private static func key(_ earlier: Int32, _ later: Int32) -> Int64 { Int64(earlier) << 32 | Int64(UInt32(bitPattern: later)) }
 
+    /// The two sections of a key.
+    private static func sections(_ key: Int64) -> (earlier: Int32, later: Int32) {
+        (Int32(truncatingIfNeeded: key >> 32), Int32(truncatingIfNeeded: key))
+    }
+
     /// Whether the earlier rule's section `earlier` aligns with the later rule's `later`; never
     /// for an unknown section (-1).
     func aligns(earlier: Int32, later: Int32) -> Bool {
@@ -49,13 +54,13 @@ struct SectionAlignment: Sendable {
         // Each section's strongest vote, on either side.
         var strongestOfEarlier: [Int32: Double] = [:], strongestOfLater: [Int32: Double] = [:]
         for (key, vote) in votes {
-            let (e, l) = (Int32(truncatingIfNeeded: key >> 32), Int32(truncatingIfNeeded: key))
+            let (e, l) = Self.sections(key)
             strongestOfEarlier[e] = max(strongestOfEarlier[e] ?? 0, vote)
             strongestOfLater[l] = max(strongestOfLater[l] ?? 0, vote)
         }
         pairs = Set(
             votes.lazy.filter { key, vote in
-                let (e, l) = (Int32(truncatingIfNeeded: key >> 32), Int32(truncatingIfNeeded: key))
+                let (e, l) = Self.sections(key)
                 return e >= 0 && l >= 0 && (vote >= share * strongestOfEarlier[e]! || vote >= share * strongestOfLater[l]!)
             }.map(\.key))
     }
