@@ -304,7 +304,12 @@ struct PDFDocumentReaderTests {
         let whole = Self.splitter.read(lines, entry: Self.entry(chunks: "guide/chunks"), platforms: ["iOS"])
         let chunk = Self.splitter.read(lines, entry: Self.entry(chunks: nil), platforms: ["iOS"])
         #expect(whole.headings.count == 6)
-        #expect(chunk.headings.isEmpty)
+        // Read as a chunk file, every Markdown heading but a bold lead's is a section of its own:
+        // "# A Guide" (1), "### Contents" (3), the bold contents entry (9), the four `#` and the
+        // `####` headings of the body (13, 17, 21, 35), the running head's label (27), "### Checking" (31)
+        // and "### Basics" (37).
+        #expect(chunk.headings.map(\.line) == [1, 3, 9, 13, 17, 21, 27, 31, 35, 37])
+        #expect(chunk.headings[3].path == ["Getting Started"])
         #expect(chunk.drafts == PDFMarkdownSplitter(platforms: ["iOS"]).split(Self.splitter.markedLines(lines, form: .pdfMarkdown)))
         let json = """
             {"path": "a/full_document.md", "edition": "e", "document": "d", "form": "pdf-markdown",
@@ -312,6 +317,41 @@ struct PDFDocumentReaderTests {
             """
         let file = try JSONDecoder().decode(EditionManifest.File.self, from: Data(json.utf8))
         #expect(file.chunks == "a/chunks")
+    }
+}
+
+@Suite("Reading a chunk file alone")
+struct ChunkFileReadingTests {
+    /// A chunk as the converter writes it: its comment, a heading with a page anchor, a bold lead
+    /// the conversion made a heading, an image, a bare anchor, a list.
+    static let chunk = """
+        <!-- Chunk 7 | Source: Guide.pdf | Est. Tokens: 120 -->
+        ## <span id="page-3-0"></span>Alerts
+
+        #### **Avoid unnecessary alerts**.
+        Alerts interrupt people.
+        ![](images/_page_3_Picture_1.jpeg)
+
+        <span id="page-4-0"></span>
+        **Keep titles short**. Use a few words:
+        - Say what happened.
+        """
+
+    @Test("Every line ends in a rule, a heading or a set-aside: the converter's comment and anchor, the image")
+    func everyLineAccounted() {
+        let lines = SourceFile.splitLines(Self.chunk)
+        let entry = EditionManifest.File(
+            path: "e/chunk-007.md", edition: "e", document: "Guide.pdf", chunk: 7, form: .pdfMarkdown, coverage: .complete,
+            restoredHeadings: nil, restoredPlatforms: nil, chunks: nil)
+        let reading = PDFDocumentReaderTests.splitter.read(lines, entry: entry, platforms: ["iOS"])
+        #expect(reading.headings == [SectionHeading(line: 2, path: ["Alerts"])])
+        #expect(PDFDocumentReaderTests.reasons(reading) == [1: .converterChrome, 6: .image, 8: .converterChrome])
+        // The bold lead made a heading is a rule, the paragraph under it its child; the bold lead and its bullet are two more.
+        #expect(reading.drafts.map(\.lineStart) == [4, 5, 9, 10])
+        #expect(reading.drafts.allSatisfy { $0.section == "Alerts" })
+        let accounting = LineAccounting.account(reading, lines: lines)
+        #expect(accounting.unaccounted.isEmpty)
+        #expect(accounting.headingLines == 1)
     }
 }
 

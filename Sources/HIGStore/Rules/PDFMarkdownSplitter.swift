@@ -46,7 +46,7 @@ struct PDFMarkdownSplitter {
                     line, title: title(of: line), parent: nil, section: state.section, page: linePage, platforms: platforms,
                     kind: kind)
                 state.closeScopes()
-            } else if line.headingLevel > 0 && !isLeadHeading(line) {
+            } else if isSectionHeading(line) {
                 state.section = line.text
                 state.closeScopes()
             } else if line.isBullet {
@@ -57,6 +57,31 @@ struct PDFMarkdownSplitter {
             }
         }
         return state.builder.finish()
+    }
+
+    /// A chunk file read alone (not with its whole document): its rules, its headings (each its
+    /// own path: the chunk does not say what encloses it, and its rules' sections name the heading
+    /// alone too), and its lines of markup with no words (the converter's comment, images, page
+    /// anchors) set aside. `raw`: the file's lines as written, one per marked line.
+    func read(_ lines: [MarkedLine], raw: [String]) -> SourceReading {
+        var reading = SourceReading(drafts: split(lines))
+        for (line, text) in zip(lines, raw) {
+            if !line.isBlank, fixedKinds[line.number] == nil, isSectionHeading(line) {
+                reading.headings.append(SectionHeading(line: line.number, path: [line.text]))
+            } else if let reason = PageFurniture.markupOnlyReason(raw: Substring(text), marked: line) {
+                if let last = reading.setAsides.last, last.reason == reason, last.lineEnd == line.number - 1 {
+                    reading.setAsides[reading.setAsides.count - 1].lineEnd = line.number
+                } else {
+                    reading.setAsides.append(SetAside(lineStart: line.number, lineEnd: line.number, reason: reason))
+                }
+            }
+        }
+        return reading
+    }
+
+    /// A heading that opens a section; a bold lead the extraction made a heading is a rule.
+    private func isSectionHeading(_ line: MarkedLine) -> Bool {
+        line.headingLevel > 0 && !isLeadHeading(line)
     }
 
     /// A bullet: a child of the list's owner, or the continuation of the bullet before it.

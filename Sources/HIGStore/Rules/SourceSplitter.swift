@@ -46,8 +46,8 @@ public struct SourceSplitter: Sendable {
             reading = PDFDocumentReader(platforms: platforms, stripper: stripper)
                 .read(Array(lines), marked: markedLines(lines, form: entry.form, scanned: entry.scanned), chunks: chunks)
         case .pdfMarkdown:
-            reading = SourceReading(
-                drafts: PDFMarkdownSplitter(platforms: platforms).split(markedLines(lines, form: entry.form, scanned: entry.scanned)))
+            reading = PDFMarkdownSplitter(platforms: platforms)
+                .read(markedLines(lines, form: entry.form, scanned: entry.scanned), raw: Array(lines))
         case .webText:
             reading = WebTextSplitter(platforms: platforms, restoredHeadings: entry.restoredHeadings ?? [])
                 .read(markedLines(lines, form: entry.form))

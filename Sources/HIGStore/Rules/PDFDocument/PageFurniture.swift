@@ -28,8 +28,13 @@ enum PageFurniture {
 
     /// The converter's comment (`<!-- Chunk 3 | ... -->`), an image or a bare page anchor.
     static func markupOnlyReason(_ lines: DocumentLines, _ index: Int) -> SetAsideReason? {
-        let raw = lines.raw[index]
-        guard lines.marked[index].isBlank else { return nil }
+        markupOnlyReason(raw: lines.raw[index], marked: lines.marked[index])
+    }
+
+    /// Why a line of markup with no words (its clean text empty) holds no guidance; nil for a
+    /// line with words, or a blank one. A chunk file read alone is accounted by this too.
+    static func markupOnlyReason(raw: Substring, marked: MarkedLine) -> SetAsideReason? {
+        guard marked.isBlank, raw.contains(where: { !$0.isWhitespace }) else { return nil }
         if raw.hasPrefix("![") || raw.contains("](images/") { return .image }
         return .converterChrome
     }
