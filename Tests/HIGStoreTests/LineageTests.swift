@@ -65,7 +65,10 @@ struct LineageTests {
             #expect(link.method == .matcher)
             let before = try #require(try store.rule(id: pair[0]))
             let after = try #require(try store.rule(id: pair[1]))
-            #expect(WordDiff.comparableWords(before.text) == WordDiff.comparableWords(after.text))
+            // The same words, but for the numbers of page and figure references.
+            #expect(
+                CrossReferences.foldingReferenceNumbers(WordDiff.comparableWords(before.text))
+                    == CrossReferences.foldingReferenceNumbers(WordDiff.comparableWords(after.text)))
         }
         let tapPair = [try rule("2010", line: 5, file: "2010-chunk103.md").id, try rule("2011", line: 33).id]
         #expect(diff.unchanged.contains(tapPair))
@@ -171,6 +174,27 @@ struct LineageUnitTests {
         let segments = WordDiff.segments(from: "Prefer a two-button alert.", to: "Generally, use a two-button alert.")
         #expect(WordDiff.plain(segments) == "[-Prefer-] {+Generally, use+} a two-button alert.")
         #expect(WordDiff.segments(from: "Don’t do it", to: "Don't do it") == [.same("Don't do it")])
+    }
+
+    @Test("A changed page or figure number is no change; a changed value is a revision, not a rewording")
+    func crossReferencesAndValues() {
+        // 2008 -> 2010, "Update users on tasks that are progressing normally": only the pages moved.
+        let old = "Instead, consider using a progress view (described in \"Progress Views\" (page 96) and Figure 7-1 (page 69))."
+        let new = "Instead, consider using a progress view (described in \"Progress Views\" (page 115) and Figure 8-1 (page 79))."
+        #expect(ChangeClass.of(from: old, to: new, cosine: 1).0 == .unchanged)
+        #expect(
+            CrossReferences.foldingReferenceNumbers(["see", "pages", "12", "13", "and", "figure", "7", "1", "or", "3", "buttons"])
+                == ["see", "pages", "#", "#", "and", "figure", "#", "#", "or", "3", "buttons"])
+        // 2011 -> 2014: "three" became "four" in a long rule (word similarity 0.9): revised.
+        let three = "If your app has more than three tabs, a More tab gives people access to the rest of them in a list."
+        let four = "If your app has more than four tabs, a More tab gives people access to the rest of them in a list."
+        #expect(ChangeClass.of(from: three, to: four, cosine: 0.9).0 == .revised)
+        // A changed word that is no value stays a rewording.
+        let people = "If your app has more than three tabs, a More tab gives users access to the rest of them in a list."
+        #expect(ChangeClass.of(from: three, to: people, cosine: 0.9).0 == .reworded)
+        // A number is a reference's only after a reference word: "3 buttons" is a value.
+        let (three3, two2) = ("Show 3 buttons at most in any alert you make.", "Show 2 buttons at most in any alert you make.")
+        #expect(ChangeClass.of(from: three3, to: two2, cosine: 0.9).0 == .revised)
     }
 
     @Test("Words split as Characters split them, on ASCII whitespace and any other")
