@@ -39,8 +39,10 @@ struct JSONLinesTests {
             let lines = try Self.objects(result.stdout)
             var counts: [String: Int] = [:]
             for line in lines { counts[line["change"] as? String ?? "?", default: 0] += 1 }
-            // `hig diff 2010 2011`: 2010 is an excerpt, so no 2011 rule counts as added.
-            #expect(counts == ["unchanged": 9, "reworded": 10, "revised": 3, "not-in-excerpt": 2, "not-in-from-excerpt": 17])
+            // `hig diff 2010 2011`: 2010 is an excerpt, so no 2011 rule counts as added. "The
+            // infrequency with which alerts appear …" is revised: 2011 drops its closing clause,
+            // "In general, try to avoid creating alerts that:" (eight words at one place).
+            #expect(counts == ["unchanged": 9, "reworded": 9, "revised": 4, "not-in-excerpt": 2, "not-in-from-excerpt": 17])
             let reworded = try #require(lines.first { $0["change"] as? String == "reworded" })
             #expect((reworded["from_source"] as? String)?.hasPrefix("Tests/Fixtures/seed-editions/2010-") == true)
             #expect((reworded["to_source"] as? String)?.hasPrefix("Tests/Fixtures/seed-editions/2011-") == true)

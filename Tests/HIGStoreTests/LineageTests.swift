@@ -182,6 +182,12 @@ struct LineageUnitTests {
         let old = "Instead, consider using a progress view (described in \"Progress Views\" (page 96) and Figure 7-1 (page 69))."
         let new = "Instead, consider using a progress view (described in \"Progress Views\" (page 115) and Figure 8-1 (page 79))."
         #expect(ChangeClass.of(from: old, to: new, cosine: 1).0 == .unchanged)
+        // 2010 -> 2011, "Prefer a two-button alert": where the guide sends the reader changed, with
+        // "Prefer" to "Generally, use"; what it says to do did not.
+        let see = "Prefer a two-button alert. Consider an action sheet (see \"Using Action Sheets\" (page 81) for more information)."
+        let learn = "Generally, use a two-button alert. Consider an action sheet (to learn how, see \"Action Sheet\" (page 119))."
+        #expect(CrossReferences.guidanceWords(learn).suffix(4) == ["an", "action", "sheet", CrossReferences.citation])
+        #expect(ChangeClass.of(from: see, to: learn, cosine: 0.7).0 == .reworded)
         #expect(
             CrossReferences.foldingReferenceNumbers(["see", "pages", "12", "13", "and", "figure", "7", "1", "or", "3", "buttons"])
                 == ["see", "pages", "#", "#", "and", "figure", "#", "#", "or", "3", "buttons"])
@@ -195,6 +201,25 @@ struct LineageUnitTests {
         // A number is a reference's only after a reference word: "3 buttons" is a value.
         let (three3, two2) = ("Show 3 buttons at most in any alert you make.", "Show 2 buttons at most in any alert you make.")
         #expect(ChangeClass.of(from: three3, to: two2, cosine: 0.9).0 == .revised)
+    }
+
+    @Test("A rewording swaps a few words at a few places; a clause added or dropped is a revision")
+    func rewordingsAndRevisions() {
+        // Rewordings and revisions as the generated corpus makes them.
+        func change(_ old: String, _ new: String) -> ChangeClass { ChangeClass.of(from: old, to: new, cosine: 0.5).0 }
+        // A short rule: one phrase of four words for one (word similarity 2 × 3 / 11 = 0.55): reworded.
+        #expect(change("Choose help buttons in a consistent way.", "Choose help buttons consistently.") == .reworded)
+        // Three places in a short rule: revised.
+        #expect(change("Choose help buttons in a consistent way.", "Pick help labels in a coherent way.") == .revised)
+        // A long rule, one word swapped: reworded; a clause of six words added: revised, though
+        // all its 20 words are kept (word similarity 2 × 20 / 46 = 0.87).
+        let long = "Keep alert titles short and descriptive, since people read them at a glance before they act on the alert."
+        #expect(change(long, long.replacingOccurrences(of: "people", with: "users")) == .reworded)
+        let added = long.replacingOccurrences(of: "glance before", with: "glance, often while they do something else, before")
+        #expect(change(long, added) == .revised)
+        #expect(
+            ChangeClass.changedPlaces(["a", "b", "c", "d", "e"], ["a", "x", "c", "y", "z", "e"]).map { [$0.removed, $0.inserted] }
+                == [[1, 1], [1, 2]])
     }
 
     @Test("Words split as Characters split them, on ASCII whitespace and any other")

@@ -21,19 +21,72 @@ public enum ChangeClass: String, Sendable, CaseIterable, Codable {
     /// No counterpart in an edition that is an excerpt (later or earlier): it may be outside the excerpt.
     case notInExcerpt = "not-in-excerpt"
 
-    /// Classifies a one-to-one link from its texts, its term cosine and its leads' cosine. The
-    /// numbers of page, figure and table references are no words of the guidance
-    /// (`CrossReferences`): a rule whose only change is "(page 96)" to "(page 115)" is unchanged.
-    /// A small change of words that changes a value ("three" buttons to "four") is revised, not
-    /// reworded. A rule whose lead keeps its terms is the same guideline changed in substance
-    /// (revised) even when its explanation was rewritten; "replaced" is for other words altogether.
+    /// Classifies a one-to-one link from its texts, its term cosine and its leads' cosine.
+    ///
+    /// - The numbers of page, figure and table references are no words of the guidance
+    ///   (`CrossReferences`): a rule whose only change is "(page 96)" to "(page 115)" is unchanged.
+    /// - Reworded: a few words swapped at a few places, no value changed. No place changes more
+    ///   than `rewordedPlaceWords` words, and the words kept are most of the rule
+    ///   (`rewordedSimilarity`); or, in a short rule, where one swapped phrase weighs more, at most
+    ///   two places of at most `shortRewordWords` ("in a consistent way" → "consistently"), the
+    ///   words kept at least half. A sentence or a clause added or dropped, or "three" buttons
+    ///   become "four", is a revision.
+    /// - Revised: the same guideline changed in substance: a rule whose lead keeps its terms
+    ///   even when its explanation was rewritten. "Replaced" is for other words altogether.
     static func of(from old: String, to new: String, cosine: Double, leadCosine: Double = 0) -> (ChangeClass, wordSimilarity: Double) {
         let a = CrossReferences.foldingReferenceNumbers(WordDiff.comparableWords(old))
         let b = CrossReferences.foldingReferenceNumbers(WordDiff.comparableWords(new))
         if a == b { return (.unchanged, 1) }
         let similarity = WordDiff.similarity(a, b)
-        if similarity >= 0.75 && CrossReferences.values(a) == CrossReferences.values(b) { return (.reworded, similarity) }
+        // What the rule says to do, its citations aside, decides between a rewording and a revision.
+        let (guidance, newGuidance) = (CrossReferences.guidanceWords(old), CrossReferences.guidanceWords(new))
+        let guidanceSimilarity = WordDiff.similarity(guidance, newGuidance)
+        if guidanceSimilarity >= shortRewordSimilarity && CrossReferences.values(guidance) == CrossReferences.values(newGuidance) {
+            let places = changedPlaces(guidance, newGuidance)
+            let widest = places.map { max($0.removed, $0.inserted) }.max() ?? 0
+            if widest <= rewordedPlaceWords && guidanceSimilarity >= rewordedSimilarity { return (.reworded, similarity) }
+            if widest <= shortRewordWords && places.count <= 2 { return (.reworded, similarity) }
+        }
         if cosine >= 0.3 || leadCosine >= 0.3 || similarity >= 0.45 { return (.revised, similarity) }
         return (.replaced, similarity)
+    }
+
+    /// The least share of words kept, and the most words changed at one place, of a rewording.
+    static let rewordedSimilarity = 0.75
+    static let rewordedPlaceWords = 5
+    /// The same for a short rule's rewording, at one or two places.
+    static let shortRewordSimilarity = 0.5
+    static let shortRewordWords = 4
+
+    /// The places where words changed, in reading order (a shortest edit's runs of removed and
+    /// inserted words between kept ones): at each, how many words went and came.
+    static func changedPlaces(_ a: [String], _ b: [String]) -> [(removed: Int, inserted: Int)] {
+        let difference = b.difference(from: a)
+        var removed = Set<Int>(), inserted = Set<Int>()
+        for change in difference {
+            switch change {
+            case .remove(let offset, _, _): removed.insert(offset)
+            case .insert(let offset, _, _): inserted.insert(offset)
+            }
+        }
+        var places: [(removed: Int, inserted: Int)] = []
+        var (i, j) = (0, 0)
+        var current = (removed: 0, inserted: 0)
+        while i < a.count || j < b.count {
+            if i < a.count && removed.contains(i) {
+                current.removed += 1
+                i += 1
+            } else if j < b.count && inserted.contains(j) {
+                current.inserted += 1
+                j += 1
+            } else {
+                if current.removed + current.inserted > 0 { places.append(current) }
+                current = (0, 0)
+                i += 1
+                j += 1
+            }
+        }
+        if current.removed + current.inserted > 0 { places.append(current) }
+        return places
     }
 }
