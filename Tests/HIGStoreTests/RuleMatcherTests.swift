@@ -55,6 +55,21 @@ struct RuleMatcherTests {
         #expect(Self.links(["alpha"], ["alpha bravo", "zulu yankee xray"]).map { [$0.earlier, $0.later] } == [[0, 0]])
     }
 
+    @Test("A rule revised in place pairs with its place's rule by one shared word when both open with it")
+    func revisedInPlaceKeepsItsOpening() {
+        // Between two unchanged neighbours, one rule each side sharing one word of eleven (cosine
+        // 1/11 = 0.09, under the gap's least cosine, 0.1). Opening with that word ("Provide a
+        // window" -> "Provide a tooltip"), they pair; with it elsewhere, they do not.
+        let (first, last) = ("alpha bravo charlie delta", "zulu yankee xray whiskey victor")
+        func pairs(_ new: String) -> [[Int]] {
+            Self.links([first, "provide b c d e f g h i j k", last], [first, new, last]).map { [$0.earlier, $0.later] }
+        }
+        #expect(pairs("provide l m n o p q r s t u") == [[0, 0], [1, 1], [2, 2]])
+        #expect(pairs("l provide m n o p q r s t u") == [[0, 0], [2, 2]])
+        #expect(RuleMatcher.openAlike("Provide a window.", "provide a tooltip at first launch."))
+        #expect(!RuleMatcher.openAlike("On the surface, …", "The key is to create a balance"))
+    }
+
     @Test("The second half of a split, a new lead over the rest, is found by what it adds to the first half's cover")
     func secondHalfOfASplit() {
         // Rule 0 became rules 0 and 1: the first keeps four of its eight words, the second three

@@ -78,7 +78,8 @@ extension RuleMatcher {
 
     /// Rules left over between the same two linked neighbours, as many on each side, pair up in
     /// reading order, like the changed lines of a diff's hunk: a rule revised in place, whose
-    /// words changed too much to be found by them alone, keeps its place.
+    /// words changed too much to be found by them alone, keeps its place. The two must still
+    /// share words (`gapCosine`), or some word and their opening one (`openAlike`).
     func linkGaps(_ earlier: LinkableRules, _ later: LinkableRules, _ found: inout MatchedLinks) {
         var l = 0
         while l < later.count {
@@ -95,9 +96,19 @@ extension RuleMatcher {
                 let (cosine, score) = self.score(later, m, earlier, p)
                 // Under unrelated subjects, a rule is not in the other's place (the edition's
                 // start or end stood for a neighbour).
-                guard cosine >= gapCosine, !later.standApart(m, earlier, p), found.allows(earlier: p, later: m) else { continue }
+                guard cosine >= gapCosine || (cosine > 0 && Self.openAlike(earlier.rules[p].text, later.rules[m].text)),
+                    !later.standApart(m, earlier, p), found.allows(earlier: p, later: m)
+                else { continue }
                 found.add(Link(earlier: p, later: m, cosine: cosine, score: score, shape: .single, evidence: .gap))
             }
         }
+    }
+
+    /// Whether two texts open with the same word: a rule revised in place keeps its opening
+    /// verb ("Provide a window." → "Provide a tooltip at first launch.").
+    static func openAlike(_ a: String, _ b: String) -> Bool {
+        let first = { (text: String) in Words.lowercased(text, digits: false, apostrophes: true, limit: 1) }
+        let opening = first(a)
+        return !opening.isEmpty && opening == first(b)
     }
 }

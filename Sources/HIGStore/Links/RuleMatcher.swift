@@ -43,7 +43,9 @@ struct RuleMatcher: Sendable {
     var splitPartContainment = 0.3
     /// The least cosine for pairing the rules left over between two linked neighbours, in
     /// reading order: a rule revised in place, whose words changed too much to be found by
-    /// them alone, keeps its place between the same neighbours.
+    /// them alone, keeps its place between the same neighbours. Below it, a pair whose texts
+    /// open with the same word still pairs (`openAlike`): on the Mac line, the pairs below it
+    /// that open otherwise were wrong ("On the surface, …" and "The key is to …").
     var gapCosine = 0.1
     /// The least cosine of a lead-in and its bullets, read together, with one rule of the other
     /// edition (`linkFamilies`).
