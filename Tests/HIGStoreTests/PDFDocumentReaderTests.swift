@@ -233,6 +233,50 @@ struct PDFDocumentReaderTests {
         #expect(LineAccounting.account(reading, lines: lines).unaccounted.isEmpty)
     }
 
+    /// The 1992 Macintosh HIG's ending: an index the table of contents does not name, so the
+    /// outline reads its heading as a section of the last chapter; its letters and an entry are
+    /// headings; the book's colophon follows it.
+    static let unchapteredIndex = """
+        # A Guide
+
+        ### Contents
+
+        | Chapter 1 | Using<br>Things<br>5 |
+        |-----------|----------------------|
+
+        # <span id="page-4-0"></span>Using Things
+
+        Use things gently.
+
+        Put things back where they were.
+
+        # Index
+
+        ## A
+
+        alerts 12, 14–15 about boxes 7
+
+        #### I, J I-beam pointer 270 icons 224–255
+
+        ## *Guide Production Notes*
+
+        Writers used a word processor.
+        """
+
+    @Test("An index the outline did not make a chapter is set aside, its letters and entries too, up to a heading that is none of them")
+    func unchapteredIndexIsSetAside() {
+        let (reading, lines) = Self.read(Self.unchapteredIndex)
+        let reasons = Self.reasons(reading)
+        #expect([16, 18, 20].allSatisfy { reasons[$0] == .index })
+        #expect(reading.headings.map(\.line).contains(14) && !reading.headings.map(\.line).contains(16))
+        // The colophon's heading stops the index: its paragraph is read as before.
+        #expect(reasons[22] == nil && reasons[24] == nil)
+        #expect(reading.drafts.map(\.lineStart) == [10, 12, 24])
+        #expect(LineAccounting.account(reading, lines: lines).unaccounted.isEmpty)
+        #expect(DocumentMatter.isIndexHeading("I, J I-beam pointer 270 icons 224–255"))
+        #expect(DocumentMatter.isIndexHeading("Ζ") && !DocumentMatter.isIndexHeading("Mac OS 8 Human Interface Guidelines"))
+    }
+
     @Test("Each dated row of a revision history is a change note")
     func revisionHistory() {
         let (reading, _) = Self.read(Self.backMatter)

@@ -29,6 +29,7 @@ enum DocumentMatter {
             }
         }
         setAsideBoilerplateSections(&lines)
+        setAsideUnchapteredIndex(&lines, outline: outline)
         for index in outline.bodyStart..<lines.count where lines.isOpen(index) && isPageList(lines, index) {
             lines.roles[index] = .setAside(.tableOfContents)
         }
@@ -104,6 +105,44 @@ enum DocumentMatter {
             } else if inside {
                 lines.setAside(index..<(index + 1), .frontMatter)
             }
+        }
+    }
+
+    /// An index whose heading the outline read as a section of the last chapter (the 1992 and
+    /// 1995 Macintosh HIG, Newton 1996, the Mac OS X editions of 2005-2008): from an "Index"
+    /// heading in the second half of the document to the next chapter, or to the first heading
+    /// after it that is no index heading (a letter, "I, J", or an entry with its pages that the
+    /// conversion made a heading: `#### I, J I-beam pointer 270 icon families 234–236`). The
+    /// "Index" heading itself stays a heading; the headings inside are set aside with the rest.
+    private static func setAsideUnchapteredIndex(_ lines: inout DocumentLines, outline: DocumentOutline) {
+        let chapterLines = Set(outline.chapters.map(\.line))
+        guard
+            let start = (max(outline.bodyStart, lines.count / 2)..<lines.count).first(where: { index in
+                lines.roles[index] == .heading && !chapterLines.contains(index) && TitleKey.of(lines.marked[index].text) == "index"
+            })
+        else { return }
+        var index = start + 1
+        while index < lines.count && !chapterLines.contains(index) {
+            if lines.roles[index] == .heading {
+                guard isIndexHeading(lines.marked[index].text) else { break }
+                lines.roles[index] = .setAside(.index)
+                lines.paths[index] = nil
+            } else {
+                lines.setAside(index..<(index + 1), .index)
+            }
+            index += 1
+        }
+    }
+
+    /// "A", "I, J", "Ζ", or an entry with a page number of two digits or more ("I-beam pointer
+    /// 270"), not a title such as "Mac OS 8 Human Interface Guidelines".
+    static func isIndexHeading(_ text: String) -> Bool {
+        let words = text.split(separator: " ")
+        let letters = (words.first ?? "").filter { $0 != "," }
+        if (1...2).contains(letters.count) && letters.allSatisfy(\.isLetter) { return true }
+        return words.contains { word in
+            let digits = word.prefix { $0.isNumber }
+            return digits.count >= 2 && word.dropFirst(digits.count).allSatisfy { ",–-".contains($0) }
         }
     }
 
