@@ -220,6 +220,12 @@ struct LineageUnitTests {
         #expect(
             ChangeClass.changedPlaces(["a", "b", "c", "d", "e"], ["a", "x", "c", "y", "z", "e"]).map { [$0.removed, $0.inserted] }
                 == [[1, 1], [1, 2]])
+        // Aqua 2001 -> 2002: few words in common (cosine 0.02), so replaced; linked in its place by
+        // its opening word, as the gap pass does, it is that rule revised.
+        let hints = "Use hints sparingly."
+        let helpTags = "Use help tags primarily to provide necessary information, rather than incidental tips."
+        #expect(ChangeClass.of(from: hints, to: helpTags, cosine: 0.02, leadCosine: 0.05).0 == .replaced)
+        #expect(ChangeClass.of(from: hints, to: helpTags, cosine: 0.02, leadCosine: 0.05, revisedInPlace: true).0 == .revised)
     }
 
     @Test("Words split as Characters split them, on ASCII whitespace and any other")

@@ -32,8 +32,12 @@ public enum ChangeClass: String, Sendable, CaseIterable, Codable {
     ///   words kept at least half. A sentence or a clause added or dropped, or "three" buttons
     ///   become "four", is a revision.
     /// - Revised: the same guideline changed in substance: a rule whose lead keeps its terms
-    ///   even when its explanation was rewritten. "Replaced" is for other words altogether.
-    static func of(from old: String, to new: String, cosine: Double, leadCosine: Double = 0) -> (ChangeClass, wordSimilarity: Double) {
+    ///   even when its explanation was rewritten, or a rule `revisedInPlace` (linked by its place
+    ///   between the same neighbours and its opening word, `RuleMatcher.linkGaps`, the pass's own
+    ///   premise). "Replaced" is for other words altogether.
+    static func of(
+        from old: String, to new: String, cosine: Double, leadCosine: Double = 0, revisedInPlace: Bool = false
+    ) -> (ChangeClass, wordSimilarity: Double) {
         let a = CrossReferences.foldingReferenceNumbers(WordDiff.comparableWords(old))
         let b = CrossReferences.foldingReferenceNumbers(WordDiff.comparableWords(new))
         if a == b { return (.unchanged, 1) }
@@ -47,7 +51,7 @@ public enum ChangeClass: String, Sendable, CaseIterable, Codable {
             if widest <= rewordedPlaceWords && guidanceSimilarity >= rewordedSimilarity { return (.reworded, similarity) }
             if widest <= shortRewordWords && places.count <= 2 { return (.reworded, similarity) }
         }
-        if cosine >= 0.3 || leadCosine >= 0.3 || similarity >= 0.45 { return (.revised, similarity) }
+        if cosine >= 0.3 || leadCosine >= 0.3 || similarity >= 0.45 || revisedInPlace { return (.revised, similarity) }
         return (.replaced, similarity)
     }
 

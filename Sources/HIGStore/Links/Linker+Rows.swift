@@ -41,7 +41,10 @@ extension Linker {
                 change
                 ?? (sameBytes
                     ? .unchanged
-                    : ChangeClass.of(from: fromText, to: toText, cosine: similarity, leadCosine: earlier.leadCosine(from, later, to)).0)
+                    : ChangeClass.of(
+                        from: fromText, to: toText, cosine: similarity, leadCosine: earlier.leadCosine(from, later, to),
+                        revisedInPlace: evidence == .gap && RuleMatcher.openAlike(fromText, toText)
+                    ).0)
             // The same bytes name the same words: one text's words to use and to avoid, read once.
             let fromTerms = fromNamedTerms ?? NormativeForce.terms(of: fromText)
             let toTerms = sameBytes ? fromTerms : NormativeForce.terms(of: toText)
