@@ -8,7 +8,7 @@ import Testing
 struct ChangeNotesTests {
     /// The bundled editions imported once for the suite.
     static let bundlePath: String = {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "hig-change-notes-\(UUID().uuidString)")
+        let folder = Fixtures.suitePath("change-notes")
         try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appending(path: "hig.sqlite").path
         _ = try! RuleStore.importEditions(from: Fixtures.bundle, into: path)

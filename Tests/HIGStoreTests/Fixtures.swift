@@ -27,6 +27,23 @@ enum Fixtures {
         return sources[0].rules.first { $0.draft.lineStart <= line && line <= $0.draft.lineEnd }
     }
 
+    /// Where a suite keeps what it makes once for all its tests (a `static let` database): one
+    /// folder for the test process, removed when the process exits, so that a run leaves nothing
+    /// behind in the temporary folder.
+    static let suiteFolder: URL = {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "hig-suites-\(UUID().uuidString)")
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            fatalError("cannot make the suites' folder: \(error)")
+        }
+        atexit { try? FileManager.default.removeItem(at: Fixtures.suiteFolder) }
+        return folder
+    }()
+
+    /// A path in `suiteFolder` for a file named after `name`, unique within the process.
+    static func suitePath(_ name: String) -> URL {
+        suiteFolder.appending(path: "\(name)-\(UUID().uuidString)")
+    }
+
     /// A fresh folder, removed when `body` returns.
     @discardableResult
     static func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {

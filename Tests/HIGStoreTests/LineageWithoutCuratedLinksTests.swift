@@ -27,7 +27,7 @@ struct LineageWithoutCuratedLinksTests {
             try JSONSerialization.data(withJSONObject: manifest).write(to: editions.appending(path: EditionManifest.fileName))
             let curated = #"{"format": 1, "note": "emptied for a test", "links": []}"#
             try Data(curated.utf8).write(to: editions.appending(path: "curated-links.json"))
-            let path = FileManager.default.temporaryDirectory.appending(path: "hig-uncurated-\(UUID().uuidString).sqlite").path
+            let path = Fixtures.suitePath("uncurated.sqlite").path
             _ = try RuleStore.importEditions(from: editions, into: path)
             // The database stays for the suite (as the seeds' does, `TopicTests.seededPath`); the editions go.
             try FileManager.default.removeItem(at: folder)

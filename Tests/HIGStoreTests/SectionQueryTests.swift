@@ -8,7 +8,7 @@ import Testing
 struct SectionQueryTests {
     /// The bundle imported once for the suite; each test opens its own connection.
     static let bundlePath: String = {
-        let path = FileManager.default.temporaryDirectory.appending(path: "hig-bundle-\(UUID().uuidString).sqlite").path
+        let path = Fixtures.suitePath("bundle.sqlite").path
         do { _ = try RuleStore.importEditions(from: Fixtures.bundle, into: path) } catch { fatalError("\(error)") }
         return path
     }()

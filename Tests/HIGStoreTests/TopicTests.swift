@@ -6,7 +6,7 @@ import Testing
 struct TopicTests {
     /// The seeds imported once, for the suites that only read; each test opens its own connection.
     static let seededPath: String = {
-        let path = FileManager.default.temporaryDirectory.appending(path: "hig-seeds-\(UUID().uuidString).sqlite").path
+        let path = Fixtures.suitePath("seeds.sqlite").path
         do { _ = try RuleStore.importEditions(from: Fixtures.editions, into: path) } catch { fatalError("\(error)") }
         return path
     }()
