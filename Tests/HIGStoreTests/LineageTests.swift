@@ -228,6 +228,24 @@ struct LineageUnitTests {
         #expect(ChangeClass.of(from: hints, to: helpTags, cosine: 0.02, leadCosine: 0.05, revisedInPlace: true).0 == .revised)
     }
 
+    @Test("The changed places are a shortest edit's; a text with no parenthesis has its own words as its guidance words")
+    func changedPlacesAndGuidanceAgree() {
+        var random = SeededRandom(seed: 23)
+        for _ in 0..<2_000 {
+            // Few distinct words, so that many alignments are equally short.
+            let alphabet = (0..<random.int(2...5)).map { "w\($0)" }
+            let a = (0..<random.int(0...14)).map { _ in random.pick(alphabet) }
+            let b = (0..<random.int(0...14)).map { _ in random.pick(alphabet) }
+            let places = ChangeClass.changedPlaces(a, b)
+            let kept = WordDiff.commonSubsequenceLength(a, b)
+            #expect(places.reduce(0) { $0 + $1.removed } == a.count - kept, "\(a) \(b)")
+            #expect(places.reduce(0) { $0 + $1.inserted } == b.count - kept, "\(a) \(b)")
+            #expect(places.allSatisfy { $0.removed + $0.inserted > 0 })
+            let text = (a + ["page", "12", "Figure", "3-4"]).joined(separator: " ")
+            #expect(CrossReferences.guidanceWords(text) == CrossReferences.foldingReferenceNumbers(WordDiff.comparableWords(text)))
+        }
+    }
+
     @Test("Words split as Characters split them, on ASCII whitespace and any other")
     func displayWordsSplitLikeCharacters() {
         var random = SeededRandom(seed: 7)

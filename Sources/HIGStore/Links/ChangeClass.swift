@@ -43,8 +43,10 @@ public enum ChangeClass: String, Sendable, CaseIterable, Codable {
         if a == b { return (.unchanged, 1) }
         let similarity = WordDiff.similarity(a, b)
         // What the rule says to do, its citations aside, decides between a rewording and a revision.
-        let (guidance, newGuidance) = (CrossReferences.guidanceWords(old), CrossReferences.guidanceWords(new))
-        let guidanceSimilarity = WordDiff.similarity(guidance, newGuidance)
+        // A text with no parenthesis cites nothing: its guidance words are its words.
+        let cites = old.utf8.contains(UInt8(ascii: "(")) || new.utf8.contains(UInt8(ascii: "("))
+        let (guidance, newGuidance) = cites ? (CrossReferences.guidanceWords(old), CrossReferences.guidanceWords(new)) : (a, b)
+        let guidanceSimilarity = cites ? WordDiff.similarity(guidance, newGuidance) : similarity
         if guidanceSimilarity >= shortRewordSimilarity && CrossReferences.values(guidance) == CrossReferences.values(newGuidance) {
             let places = changedPlaces(guidance, newGuidance)
             let widest = places.map { max($0.removed, $0.inserted) }.max() ?? 0
@@ -63,24 +65,32 @@ public enum ChangeClass: String, Sendable, CaseIterable, Codable {
     static let shortRewordWords = 4
 
     /// The places where words changed, in reading order (a shortest edit's runs of removed and
-    /// inserted words between kept ones): at each, how many words went and came.
+    /// inserted words between kept ones): at each, how many words went and came. The words both
+    /// texts start and end with are kept; the edit is found between them.
     static func changedPlaces(_ a: [String], _ b: [String]) -> [(removed: Int, inserted: Int)] {
-        let difference = b.difference(from: a)
-        var removed = Set<Int>(), inserted = Set<Int>()
-        for change in difference {
+        var prefix = 0
+        while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix && suffix < b.count - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+            suffix += 1
+        }
+        let (old, new) = (a[prefix..<(a.count - suffix)], b[prefix..<(b.count - suffix)])
+        var removed = [Bool](repeating: false, count: old.count)
+        var inserted = [Bool](repeating: false, count: new.count)
+        for change in new.difference(from: old) {
             switch change {
-            case .remove(let offset, _, _): removed.insert(offset)
-            case .insert(let offset, _, _): inserted.insert(offset)
+            case .remove(let offset, _, _): removed[offset] = true
+            case .insert(let offset, _, _): inserted[offset] = true
             }
         }
         var places: [(removed: Int, inserted: Int)] = []
         var (i, j) = (0, 0)
         var current = (removed: 0, inserted: 0)
-        while i < a.count || j < b.count {
-            if i < a.count && removed.contains(i) {
+        while i < old.count || j < new.count {
+            if i < old.count && removed[i] {
                 current.removed += 1
                 i += 1
-            } else if j < b.count && inserted.contains(j) {
+            } else if j < new.count && inserted[j] {
                 current.inserted += 1
                 j += 1
             } else {
