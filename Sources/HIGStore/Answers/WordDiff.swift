@@ -36,12 +36,7 @@ public enum WordDiff {
     /// (removals and insertions), which keeps (n + m - D) / 2 words. It needs one row of
     /// furthest reaches and no list of changes, and words are compared as `==` compares them.
     static func commonSubsequenceLength(_ a: [String], _ b: [String]) -> Int {
-        var prefix = 0
-        while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < a.count - prefix && suffix < b.count - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
-            suffix += 1
-        }
+        let (prefix, suffix) = sharedEnds(a, b)
         let n = a.count - prefix - suffix, m = b.count - prefix - suffix
         guard n > 0 && m > 0 else { return prefix + suffix }
         // furthest[k + offset]: the furthest x reached on diagonal k = x - y with d edits so far.
@@ -69,6 +64,18 @@ public enum WordDiff {
                 }
             }
         }
+    }
+
+    /// How many words two word lists start with alike, and how many they end with alike after
+    /// those (the ends never overlap): words in some longest common subsequence of the two.
+    static func sharedEnds(_ a: [String], _ b: [String]) -> (prefix: Int, suffix: Int) {
+        var prefix = 0
+        while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix && suffix < b.count - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+            suffix += 1
+        }
+        return (prefix, suffix)
     }
 
     /// The segments that turn `old` into `new`, runs of the same kind joined.

@@ -68,12 +68,7 @@ public enum ChangeClass: String, Sendable, CaseIterable, Codable {
     /// inserted words between kept ones): at each, how many words went and came. The words both
     /// texts start and end with are kept; the edit is found between them.
     static func changedPlaces(_ a: [String], _ b: [String]) -> [(removed: Int, inserted: Int)] {
-        var prefix = 0
-        while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < a.count - prefix && suffix < b.count - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
-            suffix += 1
-        }
+        let (prefix, suffix) = WordDiff.sharedEnds(a, b)
         let (old, new) = (a[prefix..<(a.count - suffix)], b[prefix..<(b.count - suffix)])
         var removed = [Bool](repeating: false, count: old.count)
         var inserted = [Bool](repeating: false, count: new.count)
