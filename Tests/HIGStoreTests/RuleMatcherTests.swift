@@ -83,6 +83,23 @@ struct RuleMatcherTests {
         #expect(found.count == 3)
     }
 
+    @Test("The second half of a split is found across new rules put between the halves")
+    func secondHalfOfASplitAcrossNewRules() {
+        // The split above, with two new rules (words of neither edition) between its halves, as
+        // the generator puts an added list there: the second half's linked neighbour is the first
+        // half, three rules up.
+        let found = Self.links(
+            ["alpha bravo charlie delta echo foxtrot golf hotel", "zulu yankee xray whiskey victor"],
+            [
+                "alpha bravo charlie delta", "papa quebec romeo sierra tango", "uniform oscar juliet india",
+                "kilo lima mike november foxtrot golf hotel", "zulu yankee xray whiskey victor",
+            ])
+        #expect(found.contains { $0 == (0, 0, .split) })
+        #expect(found.contains { $0 == (0, 3, .split) })
+        #expect(found.contains { $0 == (1, 4, .single) })
+        #expect(found.count == 3)
+    }
+
     @Test("The second half of a merge, the split above the other way round, is found by the same pass run the other way")
     func secondHalfOfAMerge() {
         // Rules 0 and 1 became rule 0: the mirror of the split above, earlier and later swapped.

@@ -50,7 +50,7 @@ extension RuleMatcher {
         let wholes = direction.wholeSide.rules(earlier: earlier, later: later)
         for part in parts.indices where found.taken(direction.partSide, part) == nil {
             var best: (gain: Double, taken: Int)?
-            for n in [part - 1, part + 1] where parts.indices.contains(n) && parts.isNeighbour(part, of: parts, n) {
+            for n in Self.linkedNeighbours(of: part, in: parts, side: direction.partSide, found) {
                 guard let taken = found.taken(direction.partSide, n), found.links[taken].shape != direction.otherShape else { continue }
                 let whole = direction.wholeSide.rule(of: found.links[taken])
                 let pair = direction.pair(part: part, whole: whole)
@@ -70,6 +70,28 @@ extension RuleMatcher {
             found.add(direction.link(part: part, whole: whole, cosine: cosine, score: score, evidence: .partByCoverage))
         }
     }
+
+    /// The nearest rule on each side of `part` that a link took, in its source file, across at
+    /// most `partReach` rules no link took: new rules may stand between the halves of a split
+    /// (a list added after the first half).
+    static func linkedNeighbours(of part: Int, in parts: LinkableRules, side: RuleSide, _ found: MatchedLinks) -> [Int] {
+        var neighbours: [Int] = []
+        for step in [-1, 1] {
+            var n = part + step
+            while parts.indices.contains(n) && parts.rules[n].source == parts.rules[part].source
+                && abs(parts.rules[n].ordinal - parts.rules[part].ordinal) <= partReach
+            {
+                if found.taken(side, n) != nil {
+                    neighbours.append(n)
+                    break
+                }
+                n += step
+            }
+        }
+        return neighbours
+    }
+
+    static let partReach = 8
 
     /// A lead-in left over whose children went into one later rule went there with them ("Give
     /// alert buttons short, logical titles" and its bullets became "Create succinct, logical
