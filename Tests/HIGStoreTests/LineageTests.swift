@@ -178,11 +178,11 @@ struct LineageUnitTests {
 
     @Test("A changed page or figure number is no change; a changed value is a revision, not a rewording")
     func crossReferencesAndValues() {
-        // 2008 -> 2010, "Update users on tasks that are progressing normally": only the pages moved.
+        // Modelled on 2008 -> 2010, "Update users on tasks that are progressing normally": only the pages moved.
         let old = "Instead, consider using a progress view (described in \"Progress Views\" (page 96) and Figure 7-1 (page 69))."
         let new = "Instead, consider using a progress view (described in \"Progress Views\" (page 115) and Figure 8-1 (page 79))."
         #expect(ChangeClass.of(from: old, to: new, cosine: 1).0 == .unchanged)
-        // 2010 -> 2011, "Prefer a two-button alert": where the guide sends the reader changed, with
+        // Modelled on 2010 -> 2011, "Prefer a two-button alert": where the guide sends the reader changed, with
         // "Prefer" to "Generally, use"; what it says to do did not.
         let see = "Prefer a two-button alert. Consider an action sheet (see \"Using Action Sheets\" (page 81) for more information)."
         let learn = "Generally, use a two-button alert. Consider an action sheet (to learn how, see \"Action Sheet\" (page 119))."
@@ -191,7 +191,7 @@ struct LineageUnitTests {
         #expect(
             CrossReferences.foldingReferenceNumbers(["see", "pages", "12", "13", "and", "figure", "7", "1", "or", "3", "buttons"])
                 == ["see", "pages", "#", "#", "and", "figure", "#", "#", "or", "3", "buttons"])
-        // 2011 -> 2014: "three" became "four" in a long rule (word similarity 0.9): revised.
+        // A value changed in a long rule ("three" tabs to "four"; word similarity 2 × 21 / 44 = 0.95): revised.
         let three = "If your app has more than three tabs, a More tab gives people access to the rest of them in a list."
         let four = "If your app has more than four tabs, a More tab gives people access to the rest of them in a list."
         #expect(ChangeClass.of(from: three, to: four, cosine: 0.9).0 == .revised)
@@ -212,7 +212,7 @@ struct LineageUnitTests {
         // Three places in a short rule: revised.
         #expect(change("Choose help buttons in a consistent way.", "Pick help labels in a coherent way.") == .revised)
         // A long rule, one word swapped: reworded; a clause of six words added: revised, though
-        // all its 20 words are kept (word similarity 2 × 20 / 46 = 0.87).
+        // all its 19 words are kept (word similarity 2 × 19 / 44 = 0.86).
         let long = "Keep alert titles short and descriptive, since people read them at a glance before they act on the alert."
         #expect(change(long, long.replacingOccurrences(of: "people", with: "users")) == .reworded)
         let added = long.replacingOccurrences(of: "glance before", with: "glance, often while they do something else, before")

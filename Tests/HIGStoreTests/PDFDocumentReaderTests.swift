@@ -275,6 +275,8 @@ struct PDFDocumentReaderTests {
         #expect(LineAccounting.account(reading, lines: lines).unaccounted.isEmpty)
         #expect(DocumentMatter.isIndexHeading("I, J I-beam pointer 270 icons 224–255"))
         #expect(DocumentMatter.isIndexHeading("Ζ") && !DocumentMatter.isIndexHeading("Mac OS 8 Human Interface Guidelines"))
+        #expect(DocumentMatter.isIndexHeading("icon families 234–236") && DocumentMatter.isIndexHeading("inserting 107."))
+        #expect(!DocumentMatter.isIndexHeading("In Practice") && !DocumentMatter.isIndexHeading("UI Elements"))
     }
 
     @Test("Each dated row of a revision history is a change note")
@@ -349,7 +351,7 @@ struct PDFDocumentReaderTests {
         let chunk = Self.splitter.read(lines, entry: Self.entry(chunks: nil), platforms: ["iOS"])
         #expect(whole.headings.count == 6)
         // Read as a chunk file, every Markdown heading but a bold lead's is a section of its own:
-        // "# A Guide" (1), "### Contents" (3), the bold contents entry (9), the four `#` and the
+        // "# A Guide" (1), "### Contents" (3), the bold contents entry (9), the three `#` and the
         // `####` headings of the body (13, 17, 21, 35), the running head's label (27), "### Checking" (31)
         // and "### Basics" (37).
         #expect(chunk.headings.map(\.line) == [1, 3, 9, 13, 17, 21, 27, 31, 35, 37])

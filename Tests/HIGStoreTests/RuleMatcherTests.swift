@@ -68,6 +68,7 @@ struct RuleMatcherTests {
         #expect(pairs("l provide m n o p q r s t u") == [[0, 0], [2, 2]])
         #expect(RuleMatcher.openAlike("Provide a window.", "provide a tooltip at first launch."))
         #expect(!RuleMatcher.openAlike("On the surface, …", "The key is to create a balance"))
+        #expect(!RuleMatcher.openAlike("F9 — Tile or untile all open windows.", "F10 — Apple reserved."))
     }
 
     @Test("The second half of a split, a new lead over the rest, is found by what it adds to the first half's cover")

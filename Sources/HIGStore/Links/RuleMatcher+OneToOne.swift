@@ -104,11 +104,14 @@ extension RuleMatcher {
         }
     }
 
-    /// Whether two texts open with the same word: a rule revised in place keeps its opening
-    /// verb ("Provide a window." → "Provide a tooltip at first launch.").
+    /// Whether two texts open with the same word (digits included: "F9" is not "F10"): a rule
+    /// revised in place keeps its opening ("Provide a window." → "Provide a tooltip at first
+    /// launch."). Any word: left out, the lineage lexicon's stopwords cost two right links of the
+    /// archive ("a click elsewhere" → "A click outside the menu", "with Aqua interface
+    /// standards?" → "with Mac OS standards? …") and kept no wrong one out.
     static func openAlike(_ a: String, _ b: String) -> Bool {
-        let first = { (text: String) in Words.lowercased(text, digits: false, apostrophes: true, limit: 1) }
-        let opening = first(a)
-        return !opening.isEmpty && opening == first(b)
+        let first = { (text: String) in Words.lowercased(text, digits: true, apostrophes: true, limit: 1).first }
+        guard let opening = first(a) else { return false }
+        return opening == first(b)
     }
 }

@@ -71,9 +71,9 @@ extension RuleMatcher {
         }
     }
 
-    /// The nearest rule on each side of `part` that a link took, in its source file, across at
-    /// most `partReach` rules no link took: new rules may stand between the halves of a split
-    /// (a list added after the first half).
+    /// The nearest rule on each side of `part` that a link took, in its source file, at most
+    /// `partReach` places away (so across at most 7 rules no link took): new rules may stand
+    /// between the halves of a split (a list added after the first half).
     static func linkedNeighbours(of part: Int, in parts: LinkableRules, side: RuleSide, _ found: MatchedLinks) -> [Int] {
         var neighbours: [Int] = []
         for step in [-1, 1] {

@@ -109,15 +109,15 @@ enum DocumentMatter {
     }
 
     /// An index whose heading the outline read as a section of the last chapter (the 1992 and
-    /// 1995 Macintosh HIG, Newton 1996, the Mac OS X editions of 2005-2008): from an "Index"
-    /// heading in the second half of the document to the next chapter, or to the first heading
-    /// after it that is no index heading (a letter, "I, J", or an entry with its pages that the
+    /// 1995 Macintosh HIG, Newton 1996, the Mac OS X editions of 2005-2008): from the last "Index"
+    /// heading, in the second half of the document, to the next chapter, or to the first heading
+    /// after it that is no index heading (letters, "I, J", or an entry with its pages that the
     /// conversion made a heading: `#### I, J I-beam pointer 270 icon families 234–236`). The
     /// "Index" heading itself stays a heading; the headings inside are set aside with the rest.
     private static func setAsideUnchapteredIndex(_ lines: inout DocumentLines, outline: DocumentOutline) {
         let chapterLines = Set(outline.chapters.map(\.line))
         guard
-            let start = (max(outline.bodyStart, lines.count / 2)..<lines.count).first(where: { index in
+            let start = (max(outline.bodyStart, lines.count / 2)..<lines.count).last(where: { index in
                 lines.roles[index] == .heading && !chapterLines.contains(index) && TitleKey.of(lines.marked[index].text) == "index"
             })
         else { return }
@@ -134,16 +134,17 @@ enum DocumentMatter {
         }
     }
 
-    /// "A", "I, J", "Ζ", or an entry with a page number of two digits or more ("I-beam pointer
-    /// 270"), not a title such as "Mac OS 8 Human Interface Guidelines".
+    /// "A", "I, J", "Ζ" (letters alone), or an entry with a page number of two digits or more
+    /// ("I-beam pointer 270", "icon families 234–236", "inserting 107."), not a title such as
+    /// "Mac OS 8 Human Interface Guidelines" or "In Practice".
     static func isIndexHeading(_ text: String) -> Bool {
         let words = text.split(separator: " ")
-        let letters = (words.first ?? "").filter { $0 != "," }
-        if (1...2).contains(letters.count) && letters.allSatisfy(\.isLetter) { return true }
-        return words.contains { word in
-            let digits = word.prefix { $0.isNumber }
-            return digits.count >= 2 && word.dropFirst(digits.count).allSatisfy { ",–-".contains($0) }
+        let lettersAlone = words.allSatisfy { word in
+            let letters = word.filter { $0 != "," }
+            return (1...2).contains(letters.count) && letters.allSatisfy(\.isLetter)
         }
+        return !words.isEmpty && lettersAlone
+            || words.contains { word in word.prefix { $0.isNumber }.count >= 2 && word.allSatisfy { $0.isNumber || ",.–-".contains($0) } }
     }
 
     /// `- ["Designing](#page-8-0) for iOS 7" (page 9)`, `**Relevant Chapters:** "App Design
