@@ -80,8 +80,10 @@ def main(hig, metadata):
 
     page = get("/hig/edition_diff.json?from=2010&to=2011&_shape=objects")
     counts = collections.Counter(row["change"] for row in page["rows"])
-    check("canned edition_diff 2010 2011: 9 unchanged, 10 reworded, 3 revised, 17 not in the 2010 excerpt, 2 not in the 2011 one",
-          counts == {"unchanged": 9, "reworded": 10, "revised": 3, "not-in-from-excerpt": 17, "not-in-excerpt": 2}, counts)
+    # As `hig diff 2010 2011` counts them (JSONLinesTests): "The infrequency with which alerts
+    # appear ..." drops a clause in 2011, so it is revised.
+    check("canned edition_diff 2010 2011: 9 unchanged, 9 reworded, 4 revised, 17 not in the 2010 excerpt, 2 not in the 2011 one",
+          counts == {"unchanged": 9, "reworded": 9, "revised": 4, "not-in-from-excerpt": 17, "not-in-excerpt": 2}, counts)
 
     page = get("/-/metadata.json")
     check("the metadata's title, licence and source are served",

@@ -201,8 +201,10 @@ async def diff(session):
     # 2010 is an excerpt: a 2011 rule without a 2010 counterpart is not in that excerpt, not added.
     check("diff 2010 2011: 9 unchanged, 0 added, 0 removed, 2 not in the 2011 excerpt, 17 not in the 2010 one",
           counts == (9, 0, 0, 2, 17), counts)
+    # "The infrequency with which alerts appear ..." drops its closing clause in 2011 ("In general,
+    # try to avoid creating alerts that:"): revised, not one of the rewordings.
     reworded = [c for c in answer["changed"] if c["change"] == "reworded"]
-    check("diff 2010 2011: 10 reworded", len(reworded) == 10, len(reworded))
+    check("diff 2010 2011: 9 reworded", len(reworded) == 9, len(reworded))
     listed = answer["added"] + answer["removed"] + [c["from"] for c in answer["changed"]] + [c["to"] for c in answer["changed"]]
     check("diff: every listed rule's text and citation is given",
           all(i in answer["rules"] and answer["rules"][i]["citation"].startswith(CITATION_PREFIX) for i in listed))
