@@ -63,6 +63,32 @@ struct WebMarkdownReaderTests {
         #expect(ReadingPlaces.faults(lines, reading).isEmpty)
     }
 
+    @Test("A YAML front matter opening the page is set aside; a rule of --- over prose is not one")
+    func frontMatter() throws {
+        let (lines, reading) = Self.read(
+            """
+            ---
+            title: Alerts
+            source_url: https://developer.apple.com/design/human-interface-guidelines/alerts
+            tags:
+              - components
+            ---
+
+            # Alerts
+
+            **Use alerts sparingly.** They interrupt.
+            """)
+        #expect(reading.setAsides.contains(SetAside(lineStart: 1, lineEnd: 6, reason: .converterChrome)))
+        #expect(reading.drafts.map(\.lineStart) == [10])
+        #expect(reading.title == "Alerts")
+        #expect(LineAccounting.account(reading, lines: lines).unaccounted.isEmpty)
+        // A thematic break, then words that are no YAML: the words are a rule, as before.
+        let (_, prose) = Self.read("---\nUse alerts sparingly: they interrupt.\nPrefer a banner.\n---\n")
+        #expect(prose.drafts.count == 1 && prose.drafts[0].lineStart == 2)
+        #expect(WebMarkdownBlock.frontMatterEnd(["---", "title: Alerts", "..."]) == 2)
+        #expect(WebMarkdownBlock.frontMatterEnd(["---", "---"]) == nil)
+    }
+
     @Test("ATX and setext headings nest under the page title; sections are their paths")
     func headings() throws {
         let (lines, reading) = Self.read(

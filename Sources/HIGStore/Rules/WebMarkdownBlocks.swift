@@ -52,6 +52,10 @@ extension WebMarkdownBlock {
         let lines = Lines(raw: raw, read: raw.map(WebMarkdownLine.init))
         var result: [WebMarkdownBlock] = []
         var index = 0
+        if let end = frontMatterEnd(raw) {
+            result.append(.markup(first: 1, last: end + 1))
+            index = end + 1
+        }
         while index < raw.count {
             let line = lines.read[index]
             if line.kind == .blank {
@@ -63,6 +67,32 @@ extension WebMarkdownBlock {
             index = max(next, index + 1)
         }
         return result
+    }
+
+    /// The index of the line that closes a YAML front matter block opening the file (`---`, then
+    /// `title: Alerts`, `source_url: https://…` and the like, then `---` or `...`), as scrapers
+    /// of the web HIG write it; nil when the file opens otherwise. Every line between must read
+    /// as YAML (a `key: value`, an indented or `- ` continuation, a `#` comment, or blank), so
+    /// that a thematic break over prose is never taken for one. Its lines hold no guidance: the
+    /// page's own words follow it.
+    static func frontMatterEnd(_ raw: [String]) -> Int? {
+        guard let first = raw.first, first.trimmingCharacters(in: .whitespaces) == "---" else { return nil }
+        for index in raw.indices.dropFirst().prefix(100) {
+            let line = raw[index]
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed == "---" || trimmed == "..." { return index > 1 ? index : nil }
+            let continues = line.first == " " || line.first == "\t" || trimmed.hasPrefix("- ")
+            guard trimmed.isEmpty || trimmed.hasPrefix("#") || continues || isYAMLKey(trimmed) else { return nil }
+        }
+        return nil
+    }
+
+    /// `title: Alerts`, `source_url:`: a key of letters, digits, `_` or `-`, then a colon.
+    private static func isYAMLKey(_ line: String) -> Bool {
+        guard let colon = line.firstIndex(of: ":") else { return false }
+        let key = line[..<colon]
+        return !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+            && (line.index(after: colon) == line.endIndex || line[line.index(after: colon)] == " ")
     }
 
     /// The block opening at `index` and the index after it.
