@@ -69,11 +69,7 @@ struct PDFMarkdownSplitter {
             if !line.isBlank, fixedKinds[line.number] == nil, isSectionHeading(line) {
                 reading.headings.append(SectionHeading(line: line.number, path: [line.text]))
             } else if let reason = PageFurniture.markupOnlyReason(raw: Substring(text), marked: line) {
-                if let last = reading.setAsides.last, last.reason == reason, last.lineEnd == line.number - 1 {
-                    reading.setAsides[reading.setAsides.count - 1].lineEnd = line.number
-                } else {
-                    reading.setAsides.append(SetAside(lineStart: line.number, lineEnd: line.number, reason: reason))
-                }
+                reading.setAside(line.number, line.number, reason)
             }
         }
         return reading

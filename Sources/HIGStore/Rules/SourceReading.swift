@@ -22,6 +22,16 @@ public struct SourceReading: Sendable, Equatable {
     public init(drafts: [RuleDraft] = []) {
         self.drafts = drafts
     }
+
+    /// Sets lines `first` to `last` aside for `reason`: the run before them grows when it ends
+    /// right above them for the same reason.
+    mutating func setAside(_ first: Int, _ last: Int, _ reason: SetAsideReason) {
+        if let previous = setAsides.last, previous.reason == reason, previous.lineEnd == first - 1 {
+            setAsides[setAsides.count - 1].lineEnd = last
+        } else {
+            setAsides.append(SetAside(lineStart: first, lineEnd: last, reason: reason))
+        }
+    }
 }
 
 /// A heading of the source, with the whole path of headings it sits under (itself last).

@@ -83,11 +83,7 @@ struct WebMarkdownReader {
         var section: String? { headings.isEmpty ? nil : headings.map(\.text).joined(separator: SectionHeading.separator) }
 
         mutating func setAside(_ first: Int, _ last: Int, _ reason: SetAsideReason) {
-            if let previous = reading.setAsides.last, previous.reason == reason, previous.lineEnd == first - 1 {
-                reading.setAsides[reading.setAsides.count - 1].lineEnd = last
-            } else {
-                reading.setAsides.append(SetAside(lineStart: first, lineEnd: last, reason: reason))
-            }
+            reading.setAside(first, last, reason)
         }
 
         mutating func take(_ block: WebMarkdownBlock) {
