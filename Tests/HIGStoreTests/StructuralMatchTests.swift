@@ -18,34 +18,47 @@ struct StructuralMatchTests {
     static func pairs(_ links: [RuleMatcher.Link]) -> Set<[Int]> { Set(links.map { [$0.earlier, $0.later] }) }
 
     /// Rule 2 of section A is revised twice over: once in A', once, with a word more of it, in
-    /// B'. The other rules of A went to A' and those of B to B'.
-    static func revisedTwice(sections: Bool) -> (earlier: [Spec], later: [Spec]) {
+    /// B'. The other rules of A went to A' and those of B to B'. `inPlace`: A's revision stands
+    /// where rule 2 stood, between the rules that kept their words; else both revisions come last.
+    static func revisedTwice(sections: Bool, inPlace: Bool = true) -> (earlier: [Spec], later: [Spec]) {
         let (a, b, a2, b2): (Int32, Int32, Int32, Int32) = sections ? (0, 1, 2, 3) : (-1, -1, -1, -1)
+        let revisedInA = Spec(text: "india juliet kilo lima xray", section: a2)
+        var later = [
+            Spec(text: "alpha bravo charlie delta", section: a2), Spec(text: "echo foxtrot golf hotel", section: a2),
+            Spec(text: "november oscar papa quebec", section: b2), Spec(text: "romeo sierra tango uniform", section: b2),
+            Spec(text: "india juliet kilo lima mike yankee zulu", section: b2),
+        ]
+        later.insert(revisedInA, at: inPlace ? 2 : 4)
         return (
             [
                 Spec(text: "alpha bravo charlie delta", section: a), Spec(text: "echo foxtrot golf hotel", section: a),
                 Spec(text: "india juliet kilo lima mike", section: a),
                 Spec(text: "november oscar papa quebec", section: b), Spec(text: "romeo sierra tango uniform", section: b),
             ],
-            [
-                Spec(text: "alpha bravo charlie delta", section: a2), Spec(text: "echo foxtrot golf hotel", section: a2),
-                Spec(text: "india juliet kilo lima xray", section: a2),
-                Spec(text: "november oscar papa quebec", section: b2), Spec(text: "romeo sierra tango uniform", section: b2),
-                Spec(text: "india juliet kilo lima mike yankee zulu", section: b2),
-            ]
+            later
         )
     }
 
-    @Test("Of two rules saying nearly the same, the one where the rule's section went wins; without sections, the closer words")
+    @Test(
+        "Of two rules saying nearly the same, the one where the rule's section went wins; without sections, the one in its place; with neither, the closer words"
+    )
     func alignedSectionDecides() {
         // By words, rule 2 is nearer rule 5 (cosine 5/√35 = 0.85) than rule 2 (4/5 = 0.80); the
         // sections A and A' align (four of A's five rules went there), A and B' do not.
         let aligned = Self.revisedTwice(sections: true)
         let withSections = Self.pairs(Self.links(aligned.earlier, aligned.later))
         #expect(withSections.contains([2, 2]) && !withSections.contains([2, 5]))
+        // Without sections, later rule 2 stands between the rules 1 and 3 that kept their words,
+        // where earlier rule 2 stood (`AnchoredPlaces`); rule 5 stands after the last of them.
         let unknown = Self.revisedTwice(sections: false)
-        let withoutSections = Self.pairs(Self.links(unknown.earlier, unknown.later))
-        #expect(withoutSections.contains([2, 5]) && !withoutSections.contains([2, 2]))
+        let inPlace = Self.pairs(Self.links(unknown.earlier, unknown.later))
+        #expect(inPlace.contains([2, 2]) && !inPlace.contains([2, 5]))
+        // Both revisions after the rules that kept their words (later rules 4 and 5): neither
+        // stands where rule 2 stood, and the closer words win the one-to-one pass (the other
+        // may still join as a split's second half).
+        let neither = Self.revisedTwice(sections: false, inPlace: false)
+        let byWords = Self.links(neither.earlier, neither.later).filter { $0.evidence == .strongPair || $0.evidence == .mutualBest }
+        #expect(Self.pairs(byWords).contains([2, 5]) && !Self.pairs(byWords).contains([2, 4]))
     }
 
     @Test("The sections' alignment orders candidates but never adds to a link's score")

@@ -14,6 +14,9 @@ extension Linker {
         /// The pass that made it, and the matcher's score of the pair (nil for a curated link).
         let evidence: LinkEvidence
         let score: Double?
+        /// Whether the matcher found the earlier rule where the later one stands
+        /// (`RuleMatcher.Link.inPlace`).
+        var inPlace = false
 
         /// A confirmed link (`CuratedLink`) from rule `from` to rule `to`, as it was set down;
         /// `change` when the pin gives none.
@@ -43,7 +46,7 @@ extension Linker {
                     ? .unchanged
                     : ChangeClass.of(
                         from: fromText, to: toText, cosine: similarity, leadCosine: earlier.leadCosine(from, later, to),
-                        revisedInPlace: evidence == .gap && RuleMatcher.openAlike(fromText, toText)
+                        revisedInPlace: inPlace && RuleMatcher.openAlike(fromText, toText)
                     ).0)
             // The same bytes name the same words: one text's words to use and to avoid, read once.
             let fromTerms = fromNamedTerms ?? NormativeForce.terms(of: fromText)

@@ -12,10 +12,17 @@ import Foundation
 enum Linker {
     static let digestKey = "lineage_sha256"
 
-    /// What the links depend on besides the rules: the lexicon, the decisions, the confidence
-    /// model, and which edition descends from which (`familyTree`).
+    /// Which matcher and classifier made the links: raised whenever a change to them changes
+    /// what links they make, so that a database made by an older `hig` is relinked by the next
+    /// import even when no rule changed.
+    static let revision = 2
+
+    /// What the links depend on besides the rules: the matcher's revision, the lexicon, the
+    /// decisions, the confidence model, and which edition descends from which (`familyTree`).
     static func digest(_ lexicon: LineageLexicon, _ curated: [CuratedLink], familyTree: String) -> String {
-        SHA256.hex(of: lexicon.digest + "|" + CuratedLink.digest(curated) + "|" + LinkConfidence.bundled.digest + "|" + familyTree)
+        SHA256.hex(
+            of: "\(revision)|" + lexicon.digest + "|" + CuratedLink.digest(curated) + "|" + LinkConfidence.bundled.digest + "|"
+                + familyTree)
     }
 
     /// Each edition's predecessors as stored, one edition a line: a tree changed in the manifest

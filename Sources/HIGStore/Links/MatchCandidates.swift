@@ -26,24 +26,24 @@ extension RuleMatcher {
     /// Each later rule's candidates in one flat array: rule l's, best first, are `list(l)`, in
     /// `perRule` places from `l * perRule` (one array for all rather than one per rule).
     struct CandidateLists {
-        let perRule: Int
+        private(set) var perRule: Int
         private(set) var candidates: [Candidate]
         private(set) var counts: [Int]
 
         func list(_ l: Int) -> ArraySlice<Candidate> { candidates[(l * perRule)..<(l * perRule + counts[l])] }
 
         /// Adds `bonus` to the rank of each candidate `aligns` (earlier rule, later rule) and sorts
-        /// each list again, in place (a copy of the lists is 38 MB at 100k rules); a candidate
-        /// found by its lead alone is kept only there: a lead is a few words, and many rules open
-        /// alike ("Use ... to ...") across unrelated sections.
-        mutating func align(bonus: Double, where aligns: (Int, Int) -> Bool) {
+        /// each list again, in place (a copy of the lists is 38 MB at 100k rules); with
+        /// `keepingLeadOnly` false, a candidate found by its lead alone is kept only there: a lead
+        /// is a few words, and many rules open alike ("Use ... to ...") across unrelated sections.
+        mutating func align(bonus: Double, keepingLeadOnly: Bool = false, where aligns: (Int, Int) -> Bool) {
             for l in counts.indices {
                 let base = l * perRule
                 var kept = base
                 for index in base..<(base + counts[l]) {
                     var candidate = candidates[index]
                     let isAligned = aligns(candidate.earlier, l)
-                    guard isAligned || !candidate.byLeadOnly else { continue }
+                    guard isAligned || keepingLeadOnly || !candidate.byLeadOnly else { continue }
                     if isAligned { candidate.rank += bonus }
                     candidates[kept] = candidate
                     kept += 1
@@ -51,6 +51,30 @@ extension RuleMatcher {
                 counts[l] = kept - base
                 candidates[base..<kept].sort { $0.precedes($1) }
             }
+        }
+
+        /// Adds `extra[l]` to each list `l` (candidates not in it yet), keeping each list best first.
+        mutating func add(_ extra: [[Candidate]]) {
+            let newPerRule = zip(counts, extra).map { $0 + $1.count }.max() ?? perRule
+            guard newPerRule > perRule else {
+                for l in counts.indices where !extra[l].isEmpty { insert(extra[l], into: l, perRule: perRule) }
+                return
+            }
+            var grown = [Candidate](repeating: Candidate(earlier: 0, cosine: 0, score: 0), count: counts.count * newPerRule)
+            for l in counts.indices {
+                grown.replaceSubrange((l * newPerRule)..<(l * newPerRule + counts[l]), with: list(l))
+            }
+            (candidates, perRule) = (grown, newPerRule)
+            for l in counts.indices where !extra[l].isEmpty { insert(extra[l], into: l, perRule: newPerRule) }
+        }
+
+        private mutating func insert(_ extra: [Candidate], into l: Int, perRule: Int) {
+            let base = l * perRule
+            for candidate in extra {
+                candidates[base + counts[l]] = candidate
+                counts[l] += 1
+            }
+            candidates[base..<(base + counts[l])].sort { $0.precedes($1) }
         }
 
         /// Every candidate of every list.

@@ -32,22 +32,34 @@ extension RuleMatcher {
     /// Then the pairs of rules neither of which has the same words as another, one to one, best
     /// ranked first. A weak pair must be each side's best choice, and neither may be a word alone:
     /// 2014's notification style "Alert", a list's item, was the best choice of half the web's
-    /// alert rules, each sharing the one word.
+    /// alert rules, each sharing the one word. A pair that is not, whose earlier rule stands
+    /// outside the later rule's narrow place (`AnchoredPlaces`), must score `moveScore`.
     func linkBestPairs(
-        _ earlier: LinkableRules, _ later: LinkableRules, _ candidates: CandidateLists,
+        _ earlier: LinkableRules, _ later: LinkableRules, _ candidates: CandidateLists, _ places: AnchoredPlaces,
         _ found: inout MatchedLinks
     ) {
+        // Each earlier rule's best rank among the candidates that may be linked: one scored
+        // under `acceptScore` that its place ranks first is no rival (in the seed excerpts, such
+        // a rival had kept 2010's "… if users press the Home button while such an alert is
+        // visible …" from 2011's "Pressing the Home button while an alert is visible …").
         var bestForEarlier = [Double](repeating: 0, count: earlier.count)
-        for candidate in candidates.all { bestForEarlier[candidate.earlier] = max(bestForEarlier[candidate.earlier], candidate.rank) }
+        for candidate in candidates.all where candidate.score >= acceptScore {
+            bestForEarlier[candidate.earlier] = max(bestForEarlier[candidate.earlier], candidate.rank)
+        }
         // A pair with a rule already taken would be passed over: left out, it is not sorted.
         var pairs: [Pair] = []
         for l in later.indices where found.taken(.later, l) == nil {
             let list = candidates.list(l)
+            guard let best = list.first(where: { $0.score >= acceptScore }) else { continue }
             for candidate in list where candidate.score >= acceptScore && found.taken(.earlier, candidate.earlier) == nil {
-                let mutual = candidate.rank >= list[list.startIndex].rank && candidate.rank >= bestForEarlier[candidate.earlier]
+                let mutual = candidate.rank >= best.rank && candidate.rank >= bestForEarlier[candidate.earlier]
                 guard candidate.score >= strongScore || (mutual && !earlier.isFragment(candidate.earlier) && !later.isFragment(l)) else {
                     continue
                 }
+                guard
+                    mutual || candidate.score >= moveScore || !places.isNarrow(later: l)
+                        || places.contains(earlier: candidate.earlier, later: l)
+                else { continue }
                 pairs.append(
                     Pair(score: candidate.score, rank: candidate.rank, cosine: candidate.cosine, later: l, earlier: candidate.earlier))
             }
@@ -57,7 +69,8 @@ extension RuleMatcher {
             found.add(
                 Link(
                     earlier: pair.earlier, later: pair.later, cosine: pair.cosine, score: pair.score, shape: .single,
-                    evidence: pair.score >= strongScore ? .strongPair : .mutualBest))
+                    evidence: pair.score >= strongScore ? .strongPair : .mutualBest,
+                    inPlace: places.contains(earlier: pair.earlier, later: pair.later)))
         }
     }
 
@@ -99,7 +112,7 @@ extension RuleMatcher {
                 guard cosine >= gapCosine || (cosine > 0 && Self.openAlike(earlier.rules[p].text, later.rules[m].text)),
                     !later.standApart(m, earlier, p), found.allows(earlier: p, later: m)
                 else { continue }
-                found.add(Link(earlier: p, later: m, cosine: cosine, score: score, shape: .single, evidence: .gap))
+                found.add(Link(earlier: p, later: m, cosine: cosine, score: score, shape: .single, evidence: .gap, inPlace: true))
             }
         }
     }
