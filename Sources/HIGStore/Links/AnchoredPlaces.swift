@@ -37,12 +37,12 @@ struct AnchoredPlaces: Sendable {
     }
 
     /// The earlier rules that stand where later rule `later` does.
-    func earlierRules(at later: Int) -> Range<Int> { Int(after[later] + 1)..<Int(max(after[later] + 1, before[later])) }
+    func earlierRules(at later: Int) -> Range<Int> { Int(after[later] + 1)..<Int(before[later]) }
 
     /// Whether earlier rule `earlier` stands where later rule `later` does, in a place of at most
     /// `widest` earlier rules.
     func contains(earlier: Int, later: Int) -> Bool {
-        Int32(earlier) > after[later] && Int32(earlier) < before[later] && Int(before[later] - after[later]) - 1 <= widest
+        Int32(earlier) > after[later] && Int32(earlier) < before[later] && isNarrow(later: later)
     }
 
     /// Whether later rule `later`'s place holds at most `widest` earlier rules: a rule found

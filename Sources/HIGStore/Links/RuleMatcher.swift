@@ -87,9 +87,9 @@ struct RuleMatcher: Sendable {
     var sectionShare = 0.5
     /// Added to a pair's rank when the earlier rule stands where the later one does, between
     /// the counterparts of its nearest unchanged neighbours (`AnchoredPlaces`): of two rules
-    /// saying nearly the same, the one in the rule's place wins. At 0.3, revised rules were found
-    /// with F1 0.795 instead of 0.700 on the generated 4 x 100k; at 0.4, three links of the iOS
-    /// gold set were lost.
+    /// saying nearly the same, the one in the rule's place wins. At 0.3 (before `moveScore`),
+    /// revised rules were found with F1 0.795 instead of 0.700 on the generated 4 x 100k; at 0.4,
+    /// three links of the iOS gold set were lost.
     var placeWeight = 0.3
     /// A place of more earlier rules than this says nothing of where a rule stands: so few rules
     /// kept their words that the rest may have gone anywhere (at 64, two links of the iOS gold
