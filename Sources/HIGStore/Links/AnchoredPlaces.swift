@@ -56,11 +56,7 @@ struct AnchoredPlaces: Sendable {
         var tails: [Int] = []
         var previous = [Int](repeating: -1, count: anchors.count)
         for (index, anchor) in anchors.enumerated() {
-            var (low, high) = (0, tails.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if anchors[tails[middle]].earlier < anchor.earlier { low = middle + 1 } else { high = middle }
-            }
+            let low = tails.partitioningIndex(where: { anchors[$0].earlier >= anchor.earlier })
             if low > 0 { previous[index] = tails[low - 1] }
             if low == tails.count { tails.append(index) } else { tails[low] = index }
         }

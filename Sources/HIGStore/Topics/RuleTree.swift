@@ -34,11 +34,7 @@ struct RuleTree {
 
     /// The position of the rule with `rowID`, by binary search: the positions are in rowid order.
     func position(ofRowID target: Int) -> Int? {
-        var low = 0, high = rowID.count
-        while low < high {
-            let middle = (low + high) / 2
-            if rowID[middle] < target { low = middle + 1 } else { high = middle }
-        }
+        let low = rowID.partitioningIndex(where: { $0 >= target })
         return low < rowID.count && rowID[low] == target ? low : nil
     }
 }
