@@ -180,4 +180,20 @@ struct StructuralMatchTests {
         paragraph[0].section = 5
         #expect(!Self.pairs(Self.links(Self.family(in: 0), paragraph)).contains([0, 0]))
     }
+
+    @Test("Of several rules with the same words, a rule takes the one in its place, else the first")
+    func sameWordsByPlace() {
+        let repeated = "same words here"
+        let earlier = ["alpha bravo", repeated, "charlie delta", "echo foxtrot", repeated, "golf hotel"].map { Spec(text: $0) }
+        // The repeated text stands between "echo foxtrot" and "golf hotel": earlier rule 4, not 1.
+        let inPlace = ["alpha bravo", "charlie delta", "echo foxtrot", repeated, "golf hotel"].map { Spec(text: $0) }
+        let placed = Self.links(earlier, inPlace).filter { $0.evidence == .sameWords }
+        #expect(Self.pairs(placed).contains([4, 3]) && !Self.pairs(placed).contains([1, 3]))
+        // Before every rule that kept its words, no earlier rule of the text stands there: the first.
+        let first = ["same words here", "alpha bravo", "charlie delta", "echo foxtrot", "golf hotel"].map { Spec(text: $0) }
+        let byOrder = Self.links(earlier, first).filter { $0.evidence == .sameWords }
+        #expect(Self.pairs(byOrder).contains([1, 0]) && !Self.pairs(byOrder).contains([4, 0]))
+        // A text one rule of each edition has links as before.
+        #expect(Self.pairs(placed).isSuperset(of: [[0, 0], [2, 1], [3, 2], [5, 4]]))
+    }
 }

@@ -1,31 +1,58 @@
 /// The passes that link one earlier rule to one later rule: the same words, then the best pairs
 /// by score, then the rules left over between the same two linked neighbours.
 extension RuleMatcher {
-    /// The same words are the same rule, first come first served: short rules made only of
-    /// common terms would otherwise find no candidate at all.
+    /// The same words are the same rule: short rules made only of common terms would otherwise
+    /// find no candidate at all. A text one rule of each edition has links them first; of the
+    /// rules of a text several have, a later rule takes the earlier one that stands in its place
+    /// among the first (`AnchoredPlaces`), else the first one free in reading order.
     func linkSameWords(_ earlier: LinkableRules, _ later: LinkableRules, _ found: inout MatchedLinks) {
-        // Each text's earlier rules wait in a chain through `nextWithSameWords`, in reading order,
-        // its first in `firstWithSameWords`.
+        // Each text's first earlier rule; for a text several rules of either edition have, all
+        // its earlier rules in reading order (an array for those texts alone).
         var firstWithSameWords: [Int: Int] = [:]
-        var lastWithSameWords: [Int: Int] = [:]
-        var nextWithSameWords = [Int](repeating: -1, count: earlier.count)
+        var repeated: [Int: [Int]] = [:]
         for index in earlier.indices {
             let key = earlier.rules[index].sameWordsKey
-            if let last = lastWithSameWords.updateValue(index, forKey: key) {
-                nextWithSameWords[last] = index
+            if let first = firstWithSameWords[key] {
+                repeated[key, default: [first]].append(index)
             } else {
                 firstWithSameWords[key] = index
             }
         }
+        var laterCount: [Int: Int] = [:]
+        for l in later.indices { laterCount[later.rules[l].sameWordsKey, default: 0] += 1 }
+        for (key, count) in laterCount where count > 1 && repeated[key] == nil {
+            if let first = firstWithSameWords[key] { repeated[key] = [first] }
+        }
+        func link(_ p: Int, _ l: Int) {
+            found.add(Link(earlier: p, later: l, cosine: later.cosine(l, earlier, p), score: 2, shape: .single, evidence: .sameWords))
+        }
         for l in later.indices {
             let key = later.rules[l].sameWordsKey
-            // The first earlier rule of these words this later rule may link to (a rejected pair
-            // leaves its earlier rule waiting for the next later rule of its words).
-            var (previous, p) = (-1, firstWithSameWords[key] ?? -1)
-            while p >= 0 && !found.allows(earlier: p, later: l) { (previous, p) = (p, nextWithSameWords[p]) }
-            guard p >= 0 else { continue }
-            if previous < 0 { firstWithSameWords[key] = nextWithSameWords[p] } else { nextWithSameWords[previous] = nextWithSameWords[p] }
-            found.add(Link(earlier: p, later: l, cosine: later.cosine(l, earlier, p), score: 2, shape: .single, evidence: .sameWords))
+            guard repeated[key] == nil, let p = firstWithSameWords[key], found.allows(earlier: p, later: l) else { continue }
+            link(p, l)
+        }
+        let places = AnchoredPlaces(
+            anchors: found.links.map { ($0.earlier, $0.later) }, earlier: earlier.count, later: later.count, widest: widestPlace)
+        // Where each repeated text's first earlier rule not yet taken is in its list.
+        var firstFree: [Int: Int] = [:]
+        for l in later.indices {
+            let key = later.rules[l].sameWordsKey
+            guard let rules = repeated[key] else { continue }
+            func mayLink(_ p: Int) -> Bool { found.taken(.earlier, p) == nil && found.allows(earlier: p, later: l) }
+            var chosen: Int?
+            if places.isNarrow(later: l) {
+                let place = places.earlierRules(at: l)
+                let start = rules.partitioningIndex(where: { $0 >= place.lowerBound })
+                chosen = rules[start...].prefix(while: { $0 < place.upperBound }).first(where: mayLink)
+            }
+            if chosen == nil {
+                // A rejected pair leaves its earlier rule waiting for the next later rule.
+                var index = firstFree[key] ?? 0
+                while index < rules.count && found.taken(.earlier, rules[index]) != nil { index += 1 }
+                firstFree[key] = index
+                chosen = rules[index...].first(where: mayLink)
+            }
+            if let chosen { link(chosen, l) }
         }
     }
 
