@@ -259,4 +259,18 @@ struct LinkDecisionTests {
             #expect(try RuleStore.open(path: path).linkDecisions().isEmpty)
         }
     }
+
+    @Test("A database linked by an older matcher revision is stale: its links are made again by the next import")
+    func matcherRevisionIsInTheDigest() throws {
+        let now = Linker.digest(.bundled, [], familyTree: "a<b")
+        #expect(now == Linker.digest(.bundled, [], familyTree: "a<b", revision: Linker.revision))
+        #expect(now != Linker.digest(.bundled, [], familyTree: "a<b", revision: Linker.revision - 1))
+        try Self.withDatabase({ try Self.editions(in: $0) }) { path, _ in
+            let db = try Database(path: path, mode: .readWrite)
+            #expect(try !Linker.isStale(db, lexicon: .bundled, curated: []))
+            let older = Linker.digest(.bundled, [], familyTree: try Linker.familyTree(db), revision: Linker.revision - 1)
+            try db.execute("UPDATE store_facts SET value = ? WHERE key = ?", older, Linker.digestKey)
+            #expect(try Linker.isStale(db, lexicon: .bundled, curated: []))
+        }
+    }
 }
