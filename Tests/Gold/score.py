@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Scores the lineage of a hig database against a gold set (ios-line.jsonl by default).
 
-Usage: python3 Tests/Gold/score.py DATABASE [--gold FILE] [--min-recall R] [--min-precision P] [--json] [--wrong] [--labels FILE]
+Usage: python3 Tests/Gold/score.py DATABASE [--gold FILE] [--min-recall R] [--min-precision P] [--json] [--wrong] [--missed] [--labels FILE]
 
 Each gold entry names its passages by file and line. A passage is found in the database as the
 rule whose cited lines hold that line, in the source bundled from the same archive file
@@ -20,8 +20,9 @@ and a wrong link is a rule of the newer edition a chain reaches that the gold se
 Recall = links found / gold links; precision = 1 - (non-links violated / non-links). Entries whose
 passage the database does not hold as a rule (a heading, a set-aside line) are reported apart.
 The figures are printed; with --min-recall / --min-precision the exit status says whether they
-hold (for CI). --wrong lists the wrong links; --labels FILE writes every link of the database the
-gold set judges, as TSV (pair, from, to, right: 1 or 0), for Scripts/fit-link-confidence.py.
+hold (for CI). --wrong lists the wrong links, --missed the gold links not found; --labels FILE
+writes every link of the database the gold set judges, as TSV (pair, from, to, right: 1 or 0),
+for Scripts/fit-link-confidence.py.
 --gold FILE scores another gold file (for example Tests/Gold/mac-line.jsonl). A pair name that is
 not in EDITIONS (2008, 2010, ...) is made of edition ids themselves (mac-1987>mac-1992-11). A file
 under human-interface-markdown/ that is not bundled is found in the database by that same path (the
@@ -139,6 +140,7 @@ def main(argv):
 
     counts = Counter()
     missing = []
+    missed = []
     per_pair = defaultdict(Counter)
     per_class = defaultdict(Counter)
     entries = [json.loads(line) for line in open(gold, encoding="utf-8")]
@@ -161,6 +163,8 @@ def main(argv):
             else:
                 found = (a, b) in links
             counts["link"] += 1
+            if not found:
+                missed.append((pair, a, b, e["class"], e.get("note", "")))
             per_pair[pair]["links"] += 1
             per_class[e["class"]]["links"] += 1
             if found:
@@ -224,6 +228,9 @@ def main(argv):
     if "--wrong" in argv:
         for pair, a, b in sorted(wrong):
             print(f"wrong {pair}: {a} -> {b}")
+    if "--missed" in argv:
+        for pair, a, b, kind, note in missed:
+            print(f"missed {pair}: {a} -> {b} ({kind}: {note})")
     # The links the gold set judges. Right: a gold link the database makes directly. Wrong: a
     # wrong link, or a non-link made.
     judged = {}
