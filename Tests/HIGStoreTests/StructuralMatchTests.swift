@@ -196,4 +196,42 @@ struct StructuralMatchTests {
         // A text one rule of each edition has links as before.
         #expect(Self.pairs(placed).isSuperset(of: [[0, 0], [2, 1], [3, 2], [5, 4]]))
     }
+
+    /// Rules that kept their words, a rule removed from between the second and third ("kilo lima
+    /// november zulu") and one added near the end ("kilo lima mike yankee"), out of the removed
+    /// rule's place. `rival`: an unchanged rule elsewhere shares more of the added rule's words
+    /// than the removed one does.
+    static func removedAndAdded(rival: Bool) -> (earlier: [Spec], later: [Spec]) {
+        let unchanged = rival ? "kilo lima mike yankee quebec" : "quebec romeo sierra tango"
+        let earlier = [
+            "alpha bravo charlie", "delta echo foxtrot", "kilo lima november zulu", "golf hotel india", unchanged,
+            "uniform victor whiskey", "xray oscar papa",
+        ]
+        let later = [
+            "alpha bravo charlie", "delta echo foxtrot", "golf hotel india", unchanged, "uniform victor whiskey",
+            "kilo lima mike yankee", "xray oscar papa",
+        ]
+        return (earlier.map { Spec(text: $0) }, later.map { Spec(text: $0) })
+    }
+
+    @Test("A rule moved and changed at once, not each other's best, is linked only when no other rule's words are nearer either")
+    func moveNeedsNoNearerRival() {
+        let matcher = RuleMatcher()
+        // The added rule (later 5) stands between the counterparts of earlier 5 and 6, not where
+        // the removed rule (earlier 2) stood; the two share half their words (score over 0.5,
+        // which `moveScore` alone lets through), the unchanged rule 4 three of the added rule's
+        // four. Taken by its own counterpart, rule 4 is still the nearer: no link.
+        var ids: [String: Int32] = [:]
+        let withRival = Self.removedAndAdded(rival: true)
+        let earlier = MatcherFixture.edition("one", withRival.earlier, ids: &ids)
+        let later = MatcherFixture.edition("two", withRival.later, ids: &ids)
+        #expect(matcher.score(later, 5, earlier, 2).score >= matcher.moveScore)
+        #expect(matcher.score(later, 5, earlier, 4).score > matcher.score(later, 5, earlier, 2).score)
+        let links = matcher.match(earlier: earlier, later: later, termCount: ids.count)
+        #expect(!Self.pairs(links).contains([2, 5]))
+        #expect(links.contains { $0.earlier == 4 && $0.later == 3 && $0.evidence == .sameWords })
+        // Without the rival, the two are each other's nearest, and the move is linked.
+        let alone = Self.removedAndAdded(rival: false)
+        #expect(Self.pairs(Self.links(alone.earlier, alone.later)).contains([2, 5]))
+    }
 }

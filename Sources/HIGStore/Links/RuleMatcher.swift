@@ -103,7 +103,8 @@ struct RuleMatcher: Sendable {
     /// outside the later rule's narrow place: a rule moved and changed at once. On the generated
     /// corpus, two in three such pairs scored under 0.6 were wrong (a removed rule and an added
     /// one that share a verb and a noun); on the gold sets, at 0.5 no right link is lost, at 0.6
-    /// four of iOS 2010 > 2011, where Apple moved and rewrote at once.
+    /// four of iOS 2010 > 2011, where Apple moved and rewrote at once. Nor may another candidate
+    /// of either rule score higher (`isBestScored`).
     var moveScore = 0.5
 
     /// The links between the two editions' rules, in the later rules' order. `nearest`:
@@ -128,7 +129,7 @@ struct RuleMatcher: Sendable {
         candidates.add(placeCandidates(earlier, later, candidates, places, sections, found))
         candidates.align(bonus: placeWeight, keepingLeadOnly: true) { p, l in places.contains(earlier: p, later: l) }
         let byEarlier = candidates.byEarlier(count: earlier.count)
-        linkBestPairs(earlier, later, candidates, places, &found)
+        linkBestPairs(earlier, later, candidates, byEarlier, places, &found)
         for direction in [PartDirection.split, .merge] {
             linkPartsByWords(direction, earlier, later, candidates, byEarlier, &found)
             linkPartsByCoverage(direction, earlier, later, &found)
