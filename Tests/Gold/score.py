@@ -17,6 +17,10 @@ predecessor: osx-2014-10 > web-2026-07 goes through the seed page web-2022-23, m
 aqua-2001-10 through two partial documents) is judged on chains of links through the editions
 between: a link is found when a chain from its rule reaches the other, its class is not judged,
 and a wrong link is a rule of the newer edition a chain reaches that the gold set does not name.
+A wrong link is judged only from a rule whose fate the gold set gives from its start: a passage
+whose quote starts at a later sentence of its rule (the gold format's passage runs "from the quote
+on") says nothing of where the rule's first sentences went, nor, on the newer side, of where they
+came from. Non-links, removed and added passages are judged on the whole rule, as before.
 Recall = links found / gold links; precision = 1 - (non-links violated / non-links). Entries whose
 passage the database does not hold as a rule (a heading, a set-aside line) are reported apart.
 The figures are printed; with --min-recall / --min-precision the exit status says whether they
@@ -64,6 +68,12 @@ def bundled_path(file):
     return file
 
 
+def squeezed(text):
+    """Letters and digits alone, lowercased: a quote and a rule's text compared apart from markup,
+    punctuation and spacing."""
+    return "".join(c for c in text.lower() if c.isalnum())
+
+
 def main(argv):
     if len(argv) < 2:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
@@ -81,9 +91,11 @@ def main(argv):
         return 2
     db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     rules_of = defaultdict(list)
-    for rule_id, source, start, end in db.execute(
-            "SELECT r.id, s.path, r.line_start, r.line_end FROM rules r JOIN sources s ON s.id = r.source_id"):
+    text_of = {}
+    for rule_id, source, start, end, text in db.execute(
+            "SELECT r.id, s.path, r.line_start, r.line_end, r.text FROM rules r JOIN sources s ON s.id = r.source_id"):
         rules_of[source].append((start, end, rule_id))
+        text_of[rule_id] = text
     edition_of = dict(db.execute("SELECT id, edition_id FROM rules"))
     edition_rules = defaultdict(list)
     for rule_id, edition_id in edition_of.items():
@@ -118,6 +130,13 @@ def main(argv):
                 else:
                     todo.append(y)
         return found
+
+    def starts_rule(place, rule_id):
+        """Whether the passage starts where its rule does (its quote's first words open the rule's
+        text, give or take a list mark or a bold lead's markup): a passage from a later sentence on
+        says nothing of the rule's first sentences."""
+        quote = squeezed(place["quote"])[:24]
+        return 0 <= squeezed(text_of[rule_id]).find(quote) <= 12
 
     def rule_at(place):
         file = bundled_path(place["file"])
@@ -198,6 +217,8 @@ def main(argv):
     # gives (its links, or removed) to a rule of the newer edition the gold set does not name,
     # or to a passage whose origin it gives (its links, or added) from a rule it does not name.
     gold_to, gold_from = defaultdict(set), defaultdict(set)
+    # The rules whose whole fate (or origin) a passage gives: one that starts where its rule does.
+    whole_from, whole_to = set(), set()
     for e in entries:
         a = rule_at(e["from"]) if e["from"] else None
         b = rule_at(e["to"]) if e["to"] else None
@@ -208,14 +229,22 @@ def main(argv):
             continue
         if e["relation"] in ("link", "removed") and a:
             gold_to[(e["pair"], a)].update([b] if b else [])
+            if starts_rule(e["from"], a):
+                whole_from.add((e["pair"], a))
         if e["relation"] in ("link", "added") and b:
             gold_from[(e["pair"], b)].update([a] if a else [])
+            if starts_rule(e["to"], b):
+                whole_to.add((e["pair"], b))
     wrong = set()
     for (pair, a), targets in gold_to.items():
+        if (pair, a) not in whole_from:
+            continue
         newer = edition(pair.split(">")[1])
         reach = reached(a, newer) if not direct(pair) else {x for x in later[a] if edition_of.get(x) == newer}
         wrong.update((pair, a, x) for x in reach if x not in targets)
     for (pair, b), origins in gold_from.items():
+        if (pair, b) not in whole_to:
+            continue
         older, newer = (edition(name) for name in pair.split(">"))
         if direct(pair):
             sources = {x for (x, y) in links if y == b and edition_of.get(x) == older}
