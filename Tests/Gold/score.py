@@ -79,7 +79,7 @@ def main(argv):
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
     path = argv[1]
-    flags = [a for a in argv[2:] if a in ("--json", "--wrong")]
+    flags = [a for a in argv[2:] if a in ("--json", "--wrong", "--missed")]
     rest = [a for a in argv[2:] if a not in flags]
     options = dict(zip(rest[0::2], rest[1::2]))
     gold = options.get("--gold", os.path.join(HERE, "ios-line.jsonl"))
