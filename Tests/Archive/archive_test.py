@@ -167,6 +167,14 @@ def main(binary, archive):
           dates >= {"198", "199", "200", "201", "202"} and first is not None and first["text"].startswith("Undo reverses the effect of the previous operation"),
           sorted(dates))
 
+    # hig evolution of a topic: the lineages about it first, not the longest one it touches. A
+    # menu-bar lineage of forty years, one of whose versions says "on the right", came first.
+    topic = hig(binary, database, "evolution", "button colors", "--format", "json")
+    lineages = json.loads(topic.stdout) if topic.returncode == 0 else []
+    first = " ".join(v["text"] for v in lineages[0]["versions"]) if lineages else ""
+    check("hig evolution \"button colors\" on the archive leads with a lineage about buttons, not the menu bar",
+          "button" in first.lower() and not first.startswith("The menu bar"), first[:200])
+
     # A second import of the same archive writes nothing.
     again = hig(binary, database, "import", "--archive", archive)
     check("importing the archive again writes no file", again.returncode == 0 and " written" not in again.stdout,

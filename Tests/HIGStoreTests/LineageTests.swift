@@ -32,6 +32,21 @@ struct LineageTests {
         #expect(text.contains("[-left is always dark-colored and-]"))
     }
 
+    @Test("evolution of a topic: the lineages with a version of it in most editions first, then the longest")
+    func topicLineagesOrder() throws {
+        let answer = try store.evolution("button colors", limit: 20)
+        let ofTopic = Set(try store.rules(RuleFilter(topic: "button-placement")).map(\.id))
+        let keys = answer.lineages.map { ($0.editions(holding: ofTopic).count, $0.editions.count) }
+        #expect(keys.count > 2)
+        #expect(zip(keys, keys.dropFirst()).allSatisfy { $0.0 > $1.0 || ($0.0 == $1.0 && $0.1 >= $1.1) })
+        // The five-edition lineage of "Prefer a two-button alert" holds the topic in fewer editions
+        // than "Place buttons appropriately", which comes first though it spans fewer.
+        let titles = answer.lineages.map { $0.versions.last?.text ?? "" }
+        let place = try #require(titles.firstIndex { $0.hasPrefix("Place buttons") })
+        let prefer = try #require(titles.firstIndex { $0.hasPrefix("Prefer a two-button alert") })
+        #expect(place < prefer)
+    }
+
     @Test("evolution tap: 'use the word tap' (2010, 2011) becomes 'use a term like choose', flagged as a reversal")
     func tap() throws {
         let answer = try store.evolution("tap")

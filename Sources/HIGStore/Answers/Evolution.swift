@@ -20,8 +20,9 @@ public struct Evolution: Sendable, Equatable {
 
 extension RuleStore {
     /// Reads `query` as a rule id, else as a topic named exactly (slug, name or alias), else as
-    /// words to search for; returns the lineages of the rules it names, those spanning most
-    /// editions first (for words: the best matches first).
+    /// words to search for; returns the lineages of the rules it names (for a topic: those with
+    /// a version of the topic in most editions first, then those spanning most editions; for
+    /// words: the best matches first).
     /// `candidates`: for each version removed in a later edition, how many of its likely
     /// counterparts there to give (`CounterpartCandidates`; 0: none).
     public func evolution(_ query: String, limit: Int = 10, candidates: Int = 0) throws -> Evolution {
@@ -52,8 +53,14 @@ extension RuleStore {
         if Self.isRuleIDShaped(trimmed) { throw try unknownRule(trimmed) }
         if let topic = TopicResolver(taxonomy: .bundled).exactMatch(trimmed) {
             let ids = try rules(RuleFilter(topic: topic.slug)).filter { $0.kind != .figure }.map(\.id)
-            let found = try lineages(containing: ids, links: links).sorted {
-                ($0.editions.count, $1.versions.first?.id ?? "") > ($1.editions.count, $0.versions.first?.id ?? "")
+            let ofTopic = Set(ids)
+            // Most editions in which a version is of the topic first, then most editions in all:
+            // a lineage of the menu bar that one version's "on the right" tags as button
+            // placement spans forty years of the archive, but it is not about buttons.
+            let found = try lineages(containing: ids, links: links).sorted { (a: Lineage, b: Lineage) -> Bool in
+                let (aTopic, bTopic) = (a.editions(holding: ofTopic).count, b.editions(holding: ofTopic).count)
+                guard aTopic == bTopic else { return aTopic > bTopic }
+                return (a.editions.count, b.versions.first?.id ?? "") > (b.editions.count, a.versions.first?.id ?? "")
             }
             return Evolution(reading: .topic(topic.slug), lineages: Array(found.prefix(limit)), omitted: max(0, found.count - limit))
         }
