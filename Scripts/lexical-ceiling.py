@@ -4,14 +4,14 @@
 Usage: python3 Scripts/lexical-ceiling.py DATABASE GOLD [--wordnet DIR]
 
 For each gold link (`Tests/Gold/*.jsonl`) of a pair the database compares directly whose class is
-not `unchanged`, every rule of the newer edition is ranked by its likeness to the older passage,
+neither `unchanged` nor `restored`, every rule of the newer edition is ranked by its likeness to the older passage,
 and the script prints how often the gold counterpart ranks first (top1), among the first three
 (top3), and the mean reciprocal rank (MRR), for three measures of likeness:
 - `tfidf`: the cosine of TF-IDF vectors of stemmed words (what hig's matcher starts from);
 - `+vectors`: half that, half the cosine of the two rules' word vectors learned from the
   database's own text (co-occurrence within 5 words, positive PMI, 100 dimensions by SVD): words
   used alike ("dismiss", "close", "cancel") count as alike;
-- `+wordnet`: 0.65 that, 0.35 the cosine over WordNet synsets (the first two senses of each
+- `+wordnet`: 0.65 the TF-IDF cosine, 0.35 the cosine over WordNet synsets (the first two senses of each
   word; `--wordnet` is Debian's wordnet-base folder, /usr/share/wordnet by default; skipped when
   absent): synonyms count as alike.
 A matcher that ranks by likeness alone, however its thresholds are set, finds no more of these
@@ -211,7 +211,7 @@ def main(argv):
             tally[name]["top1"] += rank == 1
             tally[name]["top3"] += rank <= 3
             tally[name]["rr"] += 1 / rank
-    print(f"{len(links)} gold links (not unchanged) of directly compared pairs in {os.path.basename(argv[2])}")
+    print(f"{len(links)} gold links (neither unchanged nor restored) of directly compared pairs in {os.path.basename(argv[2])}")
     for name, c in tally.items():
         n = max(1, len(links))
         print(f"  {name:9s} top1 {c['top1'] / n:.3f}  top3 {c['top3'] / n:.3f}  MRR {c['rr'] / n:.3f}")

@@ -35,6 +35,7 @@ Nothing here consults hig's code: only the database and the gold file.
 """
 import json
 import os
+import re
 import sqlite3
 import sys
 from collections import Counter, defaultdict
@@ -66,6 +67,10 @@ def bundled_path(file):
         if file.startswith(archive):
             return bundled + file[len(archive):]
     return file
+
+
+# A Markdown link in a quote ("[Figure](#page-64-1) 6-7"): its text is what the rule holds.
+MARKDOWN_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 
 
 def squeezed(text):
@@ -134,9 +139,11 @@ def main(argv):
     def starts_rule(place, rule_id):
         """Whether the passage starts where its rule does (its quote's first words open the rule's
         text, give or take a list mark or a bold lead's markup): a passage from a later sentence on
-        says nothing of the rule's first sentences."""
-        quote = squeezed(place["quote"])[:24]
-        return 0 <= squeezed(text_of[rule_id]).find(quote) <= 12
+        says nothing of the rule's first sentences. A quote that runs on past a short rule is
+        compared on the rule's length."""
+        text = squeezed(text_of[rule_id])
+        quote = squeezed(MARKDOWN_LINK.sub(r"\1", place["quote"]))[:min(24, len(text))]
+        return bool(quote) and 0 <= text.find(quote) <= 12
 
     def rule_at(place):
         file = bundled_path(place["file"])

@@ -219,8 +219,8 @@ struct StructuralMatchTests {
         let matcher = RuleMatcher()
         // The added rule (later 5) stands between the counterparts of earlier 5 and 6, not where
         // the removed rule (earlier 2) stood; the two share half their words (score over 0.5,
-        // which `moveScore` alone lets through), the unchanged rule 4 three of the added rule's
-        // four. Taken by its own counterpart, rule 4 is still the nearer: no link.
+        // which `moveScore` alone lets through), the unchanged rule 4 all four of the added
+        // rule's. Taken by its own counterpart, rule 4 is still the nearer: no link.
         var ids: [String: Int32] = [:]
         let withRival = Self.removedAndAdded(rival: true)
         let earlier = MatcherFixture.edition("one", withRival.earlier, ids: &ids)

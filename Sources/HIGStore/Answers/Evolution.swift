@@ -57,11 +57,13 @@ extension RuleStore {
             // Most editions in which a version is of the topic first, then most editions in all:
             // a lineage of the menu bar that one version's "on the right" tags as button
             // placement spans forty years of the archive, but it is not about buttons.
-            let found = try lineages(containing: ids, links: links).sorted { (a: Lineage, b: Lineage) -> Bool in
-                let (aTopic, bTopic) = (a.editions(holding: ofTopic).count, b.editions(holding: ofTopic).count)
-                guard aTopic == bTopic else { return aTopic > bTopic }
-                return (a.editions.count, b.versions.first?.id ?? "") > (b.editions.count, a.versions.first?.id ?? "")
+            let ranked = try lineages(containing: ids, links: links).map { lineage in
+                (lineage: lineage, inTopic: lineage.editions(holding: ofTopic).count, spanned: lineage.editions.count)
             }
+            let found = ranked.sorted { a, b in
+                guard a.inTopic == b.inTopic else { return a.inTopic > b.inTopic }
+                return (a.spanned, b.lineage.versions.first?.id ?? "") > (b.spanned, a.lineage.versions.first?.id ?? "")
+            }.map(\.lineage)
             return Evolution(reading: .topic(topic.slug), lineages: Array(found.prefix(limit)), omitted: max(0, found.count - limit))
         }
         let hits = try search(SearchRequest(text: trimmed, limit: 50)).hits.map(\.record.id)

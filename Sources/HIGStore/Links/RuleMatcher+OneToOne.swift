@@ -64,9 +64,9 @@ extension RuleMatcher {
     /// once: it must score `moveScore`, and no other candidate of either rule may score higher.
     /// Otherwise the pair is left only once nearer rivals are taken, and a removed rule and an
     /// added one that share a few words pair up that way: on the generated 4 x 100k, all 2,625
-    /// such links out of place were wrong, 2,371 of them not each other's best, and all but 78
-    /// of those with a rival scoring higher; on the gold sets, 1 right and 1 wrong link of iOS
-    /// had one.
+    /// links the matcher made out of place were wrong; 2,371 of them were not each other's
+    /// best, and all but 78 of those had a rival scoring higher. On the gold sets, 1 right and
+    /// 1 wrong link of iOS had one.
     func linkBestPairs(
         _ earlier: LinkableRules, _ later: LinkableRules, _ candidates: CandidateLists, _ byEarlier: CandidatesByEarlier,
         _ places: AnchoredPlaces, _ found: inout MatchedLinks
@@ -91,7 +91,7 @@ extension RuleMatcher {
                 }
                 guard
                     mutual || !places.isNarrow(later: l) || places.contains(earlier: candidate.earlier, later: l)
-                        || (candidate.score >= moveScore && isBestScored(candidate, of: l, list, byEarlier))
+                        || (candidate.score >= moveScore && isBestScored(candidate, list, byEarlier))
                 else { continue }
                 pairs.append(
                     Pair(score: candidate.score, rank: candidate.rank, cosine: candidate.cosine, later: l, earlier: candidate.earlier))
@@ -107,10 +107,10 @@ extension RuleMatcher {
         }
     }
 
-    /// Whether no other candidate of later rule `l` (its `list`) or of the candidate's earlier
-    /// rule scores higher than the candidate: whatever its rank, taken or not, a rival nearer
-    /// in words is a rival (a tie is none: two copies of one text score alike).
-    func isBestScored(_ candidate: Candidate, of l: Int, _ list: ArraySlice<Candidate>, _ byEarlier: CandidatesByEarlier) -> Bool {
+    /// Whether no other candidate of the later rule (`list`, its candidates) or of the
+    /// candidate's earlier rule scores higher than the candidate: whatever its rank, taken or
+    /// not, a rival nearer in words is a rival (a tie is none: two copies of one text score alike).
+    func isBestScored(_ candidate: Candidate, _ list: ArraySlice<Candidate>, _ byEarlier: CandidatesByEarlier) -> Bool {
         list.allSatisfy { $0.score <= candidate.score } && byEarlier.list(candidate.earlier).allSatisfy { $0.score <= candidate.score }
     }
 

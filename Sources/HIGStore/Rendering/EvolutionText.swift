@@ -6,7 +6,7 @@ extension TextRenderer {
         var out = ""
         switch answer.reading {
         case .rule(let id): out += "Lineage of rule \(id)\n"
-        case .topic(let slug): out += "Lineages of topic \(slug), those spanning most editions first\n"
+        case .topic(let slug): out += "Lineages of topic \(slug), those with the topic in most editions first, then the longest\n"
         case .words(let words): out += "Lineages of the rules that best match \"\(words)\"\n"
         }
         if answer.lineages.isEmpty { out += "\nNothing matches.\n" }

@@ -52,7 +52,7 @@ public struct Lineage: Sendable, Equatable {
     /// The editions of the versions whose ids are in `ids` (all when nil), oldest first.
     func editions(holding ids: Set<String>?) -> [String] {
         var seen: [String] = []
-        for version in versions where ids?.contains(version.id) ?? true && !seen.contains(version.edition) {
+        for version in versions where (ids?.contains(version.id) ?? true) && !seen.contains(version.edition) {
             seen.append(version.edition)
         }
         return seen
