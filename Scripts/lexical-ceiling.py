@@ -4,9 +4,9 @@
 Usage: python3 Scripts/lexical-ceiling.py DATABASE GOLD [--wordnet DIR]
 
 For each gold link (`Tests/Gold/*.jsonl`) of a pair the database compares directly whose class is
-neither `unchanged` nor `restored`, every rule of the newer edition is ranked by its likeness to the older passage,
-and the script prints how often the gold counterpart ranks first (top1), among the first three
-(top3), and the mean reciprocal rank (MRR), for three measures of likeness:
+neither `unchanged` nor `restored`, every rule of the newer edition is ranked by its likeness to
+the older passage, and the script prints how often the gold counterpart ranks first (top1), among
+the first three (top3), and the mean reciprocal rank (MRR), for three measures of likeness:
 - `tfidf`: the cosine of TF-IDF vectors of stemmed words (what hig's matcher starts from);
 - `+vectors`: half that, half the cosine of the two rules' word vectors learned from the
   database's own text (co-occurrence within 5 words, positive PMI, 100 dimensions by SVD): words
@@ -31,15 +31,10 @@ import numpy as np
 import scipy.sparse as sp
 import scipy.sparse.linalg as sla
 
-BUNDLED = {
-    "human-interface-markdown/2008-11-iphone-human-interface-guidelines/": "Data/editions/iphone-2008-11/",
-    "human-interface-markdown/2010-03-iphone-human-interface-guidelines/": "Data/editions/iphone-2010-03/",
-    "human-interface-markdown/2011-ios-human-interface-guidelines/": "Data/editions/ios-2011-03/",
-    "human-interface-markdown/2014-ios-human-interface-guidelines/": "Data/editions/ios-2014-03/",
-    "hig-web-2026-07/": "Data/editions/web-2026-07/",
-}
-EDITIONS = {"2008": "iphone-2008-11", "2010": "iphone-2010-03", "2011": "ios-2011-03", "2014": "ios-2014-03",
-            "current": "web-2022-23", "2026": "web-2026-07"}
+# The gold set's edition names and bundled paths, as the scorer reads them (one definition).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Gold"))
+from score import bundled_path, edition  # noqa: E402
+
 STOP = set("a an the and or of to in on for with by as at is are be it its this that these those from can you "
            "your if when not no do does should may might will use using which their they them than then there so "
            "such into more most also any all each other only one some what how".split())
@@ -58,22 +53,15 @@ def stem(word):
     return word
 
 
-def bundled_path(file):
-    for archive, bundled in BUNDLED.items():
-        if file.startswith(archive):
-            return bundled + file[len(archive):]
-    return file
-
-
 def load(path):
     db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     rules, by_file, by_edition = {}, collections.defaultdict(list), collections.defaultdict(list)
-    for rule, edition, file, start, end, text in db.execute(
+    for rule, edition_id, file, start, end, text in db.execute(
             "SELECT r.id, r.edition_id, s.path, r.line_start, r.line_end, r.text FROM rules r "
             "JOIN sources s ON s.id = r.source_id ORDER BY s.id, r.ordinal"):
         rules[rule] = text
         by_file[file].append((start, end, rule))
-        by_edition[edition].append(rule)
+        by_edition[edition_id].append(rule)
     compared = set(db.execute("SELECT predecessor_id, edition_id FROM edition_predecessors"))
     return rules, by_file, by_edition, compared
 
@@ -89,7 +77,7 @@ def gold_links(path, by_file, compared):
         entry = json.loads(line)
         if entry["relation"] != "link" or entry["class"] in ("unchanged", "restored"):
             continue
-        older, newer = (EDITIONS.get(name, name) for name in entry["pair"].split(">"))
+        older, newer = (edition(name) for name in entry["pair"].split(">"))
         if (older, newer) not in compared:
             continue
         a, b = rule_at(entry["from"]), rule_at(entry["to"])
