@@ -10,7 +10,7 @@ struct MCPCommand: ParsableCommand {
             Reads JSON-RPC messages on stdin and answers on stdout until stdin closes; notes go to \
             stderr. Tools: search_rules, get_rule, rule_evolution, edition_diff, list_editions, \
             list_topics; resources hig://rule/{id} and hig://edition/{id}. All read-only. Register \
-            it with an assistant as the command `hig mcp` (see README, "For assistants and toolchains").
+            it with an assistant as the command `hig mcp` (see docs/assistants.md).
             """)
 
     @ParentCommand var root: HIG

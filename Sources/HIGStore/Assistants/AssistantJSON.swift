@@ -1,6 +1,6 @@
 import Foundation
 
-/// A rule as the assistant tools give it: the JSON contract's keys (see README), plus the
+/// A rule as the assistant tools give it: the JSON contract's keys (see docs/json-contract.md), plus the
 /// citation to quote (`file:line` or `file:first-last`) and, for a search hit, its snippet.
 struct CitedRule: Encodable {
     let record: RuleRecord
