@@ -9,12 +9,16 @@ What counts as a command shown:
   opened as ```console archive runs on a database with the archive imported.
 - a ```sh block: each line whose command is `hig` (or `swift run hig`) is run and must exit 0.
 - an inline `hig ...` span in the prose: run, and must exit 0, unless it holds a placeholder in
-  capitals (`hig diff FROM TO`), which is syntax, not an example; one that hig refuses for a
+  capitals (`hig diff FROM TO`) or brackets (`[--format text|json]`, `<Tab>`), which is syntax, not
+  an example; one that hig refuses for a
   missing argument (`hig show`, `hig import --archive`) is a command's name, and is skipped.
   These run on the archive's database when the archive is there.
 Commands that are not hig's (`swift test`, `git clone`, `pip install`) are not run here: CI runs
 them itself (.ci/run). A command that writes (import, link, export with -o) runs on a copy of
 the database, in a temporary folder; the others on one shared database, from a temporary folder.
+
+An example's `--archive PATH` runs with the archive found (--archive, $HIG_ARCHIVE, or
+../shared/archive/human-interface-markdown beside the repository).
 
 --update writes the real output into the ```console blocks in place (keeping `[...]` lines and
 what they stand for out), so figures are written by the tool; read the diff before committing.
@@ -86,7 +90,7 @@ def parse(text):
             i = j + 1
             continue
         for span in re.findall(r"`(hig [^`]+)`", lines[i]):
-            if not PLACEHOLDER.search(span.replace("hig ", "", 1)) and "..." not in span and "…" not in span:
+            if not PLACEHOLDER.search(span.replace("hig ", "", 1)) and not re.search(r"\.\.\.|…|\[|<|\\\|", span):
                 yield ("inline", i + 1, span, None, None, [])
         i += 1
 
@@ -125,6 +129,9 @@ class Databases:
 
 
 def run(command, databases, needs_archive):
+    # An example's `--archive PATH` is wherever the reader cloned the archive: here, the one found.
+    if databases.archive:
+        command = re.sub(r"--archive [^ ]+", f"--archive {databases.archive}", command)
     name = "archive" if needs_archive else "bundle"
     db = databases.get(name)
     folder = tempfile.mkdtemp(dir=databases.work)
