@@ -43,14 +43,22 @@ struct HIG: ParsableCommand {
 
     /// Opens the database for a query, importing the bundled editions first when it does not exist.
     func openStore() throws -> RuleStore {
-        let path = databasePath
-        if RuleStore.needsImport(path: path) {
-            try RuleStore.checkFolder(of: path)
-            let folder = try EditionsLocator.locate(explicit: nil)
-            Console.note("no database at \(path) yet; importing \(Console.shortPath(folder)) first")
-            _ = try RuleStore.importEditions(from: folder, into: path)
+        if let folder = try editionsToImport(when: "first") {
+            _ = try RuleStore.importEditions(from: folder, into: databasePath)
         }
-        return try RuleStore.open(path: path)
+        return try RuleStore.open(path: databasePath)
+    }
+
+    /// The editions folder a database that does not exist yet is to be imported from, noted on
+    /// stderr ("importing FOLDER `when`"), after the checks that refuse it at once; nil when
+    /// the database exists.
+    func editionsToImport(when: String) throws -> URL? {
+        let path = databasePath
+        guard RuleStore.needsImport(path: path) else { return nil }
+        try RuleStore.checkFolder(of: path)
+        let folder = try EditionsLocator.locate(explicit: nil)
+        Console.note("no database at \(path) yet; importing \(Console.shortPath(folder)) \(when)")
+        return folder
     }
 
     /// Runs the command; a user's mistake prints one line on stderr and exits 1, without a trace.

@@ -1,4 +1,5 @@
 import Foundation
+import HIGStore
 import Testing
 
 /// End-to-end: the built `hig` binary, run as a user runs it.
@@ -79,6 +80,18 @@ struct CommandLineTests {
             let second = try hig(["editions"], in: folder)
             #expect(second.stderr.isEmpty)
             #expect(second.stdout == first.stdout)
+        }
+    }
+
+    @Test("hig mcp --help names every tool the server lists, and how many")
+    func mcpHelpListsEveryTool() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let help = try hig(["mcp", "--help"], in: folder)
+            #expect(help.status == 0)
+            // Help text is wrapped at the terminal's width: compare it unwrapped.
+            let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(text.contains("\(AssistantCatalog.tools.count) tools: search_rules, get_rule,"), "\(text)")
+            for tool in AssistantCatalog.tools { #expect(text.contains(tool.name), "\(tool.name)") }
         }
     }
 

@@ -83,13 +83,14 @@ struct RuleAnswer: Encodable {
 
 /// `search_rules`.
 struct SearchAnswer: Encodable {
-    let words: String
+    /// The words searched for, under the name of the argument that gave them.
+    let query: String
     let matchedAnyWord: Bool
     let count: Int
     let hits: [CitedRule]
 
     enum CodingKeys: String, CodingKey {
-        case words, count, hits
+        case query, count, hits
         case matchedAnyWord = "matched_any_word"
     }
 }

@@ -51,8 +51,9 @@ public final class AssistantSession {
             return Reply(text: try answer(tool, parsed), isError: false)
         } catch let error as AssistantError {
             return Reply(text: error.description, isError: true)
-        } catch let error as HIGError where Self.isArgumentMistake(error) {
-            return Reply(text: AssistantError.from(error, tool: name).description, isError: true)
+        } catch let error as HIGError {
+            guard let mistake = AssistantError.mistake(in: error, tool: name) else { throw error }
+            return Reply(text: mistake.description, isError: true)
         }
     }
 
@@ -71,16 +72,6 @@ public final class AssistantSession {
                     edition: arguments.string("edition") ?? EditionManifest.newestAlias, under: arguments.string("section"),
                     maxDepth: arguments.integer("depth")))
         default: throw AssistantError.unknownTool(tool.name)
-        }
-    }
-
-    /// Errors about what was asked for, as opposed to the database failing.
-    static func isArgumentMistake(_ error: HIGError) -> Bool {
-        switch error {
-        case .unknownEdition, .unknownKind, .unknownRule, .unknownTopic, .unknownSection, .ambiguousTopic, .emptySearch,
-            .malformedSearch, .invalidLimit, .editionsOutOfOrder, .editionsNotRelated:
-            true
-        default: false
         }
     }
 
