@@ -61,6 +61,19 @@ struct ChangeNotesTests {
         #expect(Set(all.filter { changedFiles.contains($0.file) }.map(\.text)).count == Set(diff.changeNotes.map(\.text)).count)
     }
 
+    @Test("diff web-2022-23 current --topic alerts carries the Alerts page's change log, not those of pages its pairs lead to")
+    func topicChangeNotes() throws {
+        let store = try RuleStore.open(path: Self.bundlePath)
+        let diff = try store.diff(from: "web-2022-23", to: "current", options: .init(topic: "alerts"))
+        // Pairs kept for their 2022-23 alert rule lead to Icons.md and App icons.md too (the
+        // screenshot of an alert with a trash icon, one with the Podcasts app icon): those
+        // pages are not about alerts.
+        #expect(diff.changeNotes.contains { $0.document == "Alerts" })
+        #expect(!diff.changeNotes.contains { $0.document == "Icons" || $0.document == "App icons" })
+        let whole = try store.diff(from: "web-2022-23", to: "current")
+        #expect(whole.changeNotes.contains { $0.document == "Icons" })
+    }
+
     @Test("A single-file HTML report of the whole HIG is refused in one line, and nothing is written")
     func wholeReportRefused() throws {
         #expect(throws: HIGError.reportTooLarge(rules: 2_001, limit: 2_000)) { try HTMLReport.checkSize(rules: 2_001) }

@@ -128,8 +128,9 @@ public enum AssistantCatalog {
             AssistantParameter(
                 name: "low_confidence_only", kind: .boolean, required: false,
                 description: """
-                    Only changes whose links are of low confidence (under \(LinkConfidence.lowBelow): about half such links are wrong). \
-                    Every changed pair carries `confidence`, the chance its links are right.
+                    Only changes whose links are of low confidence (under \(LinkConfidence.lowBelow): about half such links are wrong) \
+                    or possible counterparts (`doubt`: guidance linked to a figure, across pages, or with a rival \
+                    nearly as good). Every changed pair carries `confidence`, the chance its links are right.
                     """),
             AssistantParameter(
                 name: "candidates", kind: .integer(minimum: 0, maximum: 10, defaultValue: 0), required: false,

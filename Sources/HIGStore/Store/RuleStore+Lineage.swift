@@ -81,7 +81,7 @@ extension RuleStore {
                     forceFrom: NormativeForce(rawValue: row.string(5)) ?? .none, forceTo: NormativeForce(rawValue: row.string(6)) ?? .none,
                     forceChanged: row.int(7) == 1, reversal: row.int(8) == 1, rationale: row.optionalString(9),
                     evidence: row.optionalString(10).flatMap(LinkEvidence.init(rawValue:)), score: row.optionalDouble(11),
-                    confidence: row.optionalDouble(12)))
+                    confidence: row.optionalDouble(12), doubt: row.optionalString(13).flatMap(LinkDoubt.init(rawValue:))))
         }
         return links
     }
