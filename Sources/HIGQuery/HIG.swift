@@ -48,7 +48,10 @@ struct HIG: ParsableCommand {
             try RuleStore.checkFolder(of: path)
             let folder = try EditionsLocator.locate(explicit: nil)
             Console.note("no database at \(path) yet; importing \(Console.shortPath(folder)) first")
-            _ = try RuleStore.importEditions(from: folder, into: path)
+            let request = ImportRequest(
+                editionsFolder: EditionsLocator.named(explicit: nil), archive: nil, dropArchive: false,
+                bundle: Result { () throws(HIGError) in try EditionsLocator.bundled() })
+            _ = try RuleStore.importEditions(request, into: path)
         }
         return try RuleStore.open(path: path)
     }

@@ -12,6 +12,10 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case archiveDocumentMissing(archive: String, folder: String)
     case archiveEditionTaken(id: String)
     case archiveDocumentTwice(path: String, edition: String)
+    case recordedEditionsFolderMissing(database: String, folder: String)
+    case recordedArchiveMissing(database: String, folder: String, editions: Int)
+    case archiveNotRecorded(database: String, editions: Int)
+    case archiveAndDropArchive
     case databaseFolderMissing(path: String)
     case notADatabase(path: String)
     case databaseUnreadable(path: String, reason: String)
@@ -84,6 +88,18 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "\(path) is already imported as edition '\(edition)' of the editions folder (the same bytes); import without --archive, or take that edition out of the editions folder"
         case .archiveEditionTaken(let id):
             "the editions folder already has an edition '\(id)', which the archive catalogue names too; rename the editions folder's edition or import without --archive"
+        case .recordedEditionsFolderMissing(let database, let folder):
+            "\(database) was built from the editions folder \(folder), which is no longer there; give --editions FOLDER where it is now, or another editions folder to read instead (nothing was changed)"
+        case .recordedArchiveMissing(let database, let folder, let editions):
+            "\(database) holds \(editions) editions of the archive read from \(folder), which is no longer there; give --archive FOLDER where the clone is now, or --drop-archive to remove those editions (nothing was changed)"
+        case .archiveNotRecorded(let database, let editions):
+            "\(database) holds \(editions) editions of the archive but not the folder they were read from (an older hig imported them); give --archive FOLDER to keep them, or --drop-archive to remove them (nothing was changed)"
+        case .archiveAndDropArchive:
+            "--archive reads the archive and --drop-archive removes it; give one of them"
+        case .databaseFolderMissing(let path):
+            "cannot create database \(path): its folder does not exist; create the folder or pass another --db"
+        case .notADatabase(let path):
+            "\(path) is not a hig database (not an SQLite file, or a damaged one); pass another --db or delete it to rebuild"
         case .databaseFolderMissing(let path):
             "cannot create database \(path): its folder does not exist; create the folder or pass another --db"
         case .notADatabase(let path):
