@@ -24,7 +24,7 @@ public enum AssistantError: Error, Equatable, Sendable, CustomStringConvertible 
     static func from(_ error: HIGError, tool: String) -> AssistantError {
         let reason: String =
             switch error {
-            case .unknownRule(let id, let suggestions):
+            case .unknownRule(let id, let suggestions, _):
                 "no rule with id '\(id)'"
                     + (suggestions.isEmpty ? "" : "; did you mean \(suggestions.joined(separator: ", "))?")
                     + " (find ids with search_rules)"

@@ -291,7 +291,7 @@ public final class RuleStore {
     static func checkIsHIGDatabase(_ db: Database) throws {
         let tables = try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'").map { $0.string("name") }
         if !tables.isEmpty && !tables.contains("schema_migrations") {
-            throw HIGError.notADatabase(path: db.path)
+            throw HIGError.anotherProgramsDatabase(path: db.path)
         }
     }
 
