@@ -43,10 +43,18 @@ struct HIG: ParsableCommand {
 
     /// Opens the database for a query, importing the bundled editions first when it does not exist.
     func openStore() throws -> RuleStore {
-        if let folder = try editionsToImport(when: "first") {
-            _ = try RuleStore.importEditions(from: folder, into: databasePath)
+        if try editionsToImport(when: "first") != nil {
+            _ = try RuleStore.importEditions(Self.firstImport, into: databasePath)
         }
         return try RuleStore.open(path: databasePath)
+    }
+
+    /// What a database that does not exist yet is built from: the editions hig finds (`$HIG_EDITIONS`,
+    /// then the bundle), recorded as such, without the archive.
+    static var firstImport: ImportRequest {
+        ImportRequest(
+            editionsFolder: EditionsLocator.named(explicit: nil), archive: nil, dropArchive: false,
+            bundle: Result { () throws(HIGError) in try EditionsLocator.bundled() })
     }
 
     /// The editions folder a database that does not exist yet is to be imported from, noted on

@@ -175,7 +175,8 @@ struct AtomicFileTests {
                 try AtomicFile.write(Data("x".utf8), to: missing)
             }
             #expect(throws: HIGError.outputIsDirectory(path: folder.path)) { try AtomicFile.write(Data("x".utf8), to: folder.path) }
-            #expect(throws: HIGError.outputIsDirectory(path: folder.path + "/new/")) {
+            // A path that ends in "/" names a folder; there is none, so that is what is said.
+            #expect(throws: HIGError.outputNamesNoFolder(path: folder.path + "/new/")) {
                 try AtomicFile.write(Data("x".utf8), to: folder.path + "/new/")
             }
             let file = folder.appending(path: "file.txt").path

@@ -89,7 +89,8 @@ struct DatabaseFaultTests {
         try Fixtures.withTemporaryFolder { folder in
             let other = folder.appending(path: "invoices.sqlite").path
             try Database(path: other, mode: .create).execute("CREATE TABLE invoices (id INTEGER)")
-            try expectEveryCommandRefuses(other, in: folder, mentioning: "invoices.sqlite is not a hig database")
+            try expectEveryCommandRefuses(
+                other, in: folder, mentioning: "invoices.sqlite is an SQLite database, but another program's, not hig's")
             let directory = folder.appending(path: "adirectory.sqlite")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             for command in HigCommand.all {

@@ -48,7 +48,10 @@ struct EditionRemovalTests {
             try original.write(to: manifestURL)
             let removal = try cli.hig(["--db", path, "import", "--editions", editions.path], in: folder)
             #expect(removal.status == 0)
-            #expect(removal.stdout.contains("removed edition trial (37 rules): no longer in the manifest\n"), "\(removal.stdout)")
+            #expect(
+                removal.stdout.contains(
+                    "removed edition trial (37 rules): no longer in the manifest of the editions folder \(editions.path)\n"),
+                "\(removal.stdout)")
             #expect(removal.stdout.hasSuffix("imported into \(path)\n"), "\(removal.stdout)")
             #expect(try answers(path) == (try answers(reference)))
             cli.expectOneLineError(

@@ -55,7 +55,7 @@ struct InjectionTests {
                 #expect {
                     try store.detail(id: attempt)
                 } throws: { error in
-                    guard case .unknownRule(let id, let suggestions) = error as? HIGError else { return false }
+                    guard case .unknownRule(let id, let suggestions, _) = error as? HIGError else { return false }
                     // LIKE wildcards are literal: "____-________" suggests nothing, "2011-%" only 2011 ids.
                     return id == attempt && suggestions.allSatisfy { $0.hasPrefix(String(attempt.prefix(4))) }
                 }

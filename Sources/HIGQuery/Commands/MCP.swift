@@ -23,10 +23,11 @@ struct MCPCommand: ParsableCommand {
         // must not wait for it); its notes go to stderr, since stdout is the protocol's.
         let path = root.databasePath
         var preparing: (@Sendable () throws -> Void)?
-        if let folder = try root.editionsToImport(when: "while serving; calls wait for it") {
+        if try root.editionsToImport(when: "while serving; calls wait for it") != nil {
+            let request = HIG.firstImport
             preparing = {
                 do {
-                    _ = try RuleStore.importEditions(from: folder, into: path)
+                    _ = try RuleStore.importEditions(request, into: path)
                     Console.note("imported \(path); serving it")
                 } catch let error as HIGError {
                     Console.note("error: \(error.description.escapingControlCharacters); every call answers it")

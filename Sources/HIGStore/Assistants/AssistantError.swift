@@ -28,7 +28,7 @@ public enum AssistantError: Error, Equatable, Sendable, CustomStringConvertible 
     static func mistake(in error: HIGError, tool: String) -> AssistantError? {
         let reason: String
         switch error {
-        case .unknownRule(let id, let suggestions):
+        case .unknownRule(let id, let suggestions, _):
             reason =
                 "no rule with id '\(id)'"
                 + (suggestions.isEmpty ? "" : "; did you mean \(suggestions.joined(separator: ", "))?")
@@ -69,6 +69,8 @@ public enum AssistantError: Error, Equatable, Sendable, CustomStringConvertible 
                 + " (see the predecessors in \(AssistantCatalog.listEditions.name))"
         case .editionsFolderNotFound, .manifestMissing, .manifestInvalid, .sourceMissing, .sourceUnreadable, .sourceNotUTF8,
             .sourceEmpty, .sourceOutsideFolder, .archiveMissing, .archiveDocumentMissing, .archiveEditionTaken,
+            .recordedEditionsFolderMissing, .recordedArchiveMissing, .archiveNotRecorded, .archiveAndDropArchive,
+            .anotherProgramsDatabase, .outputNamesNoFolder,
             .archiveDocumentTwice, .databaseFolderMissing, .notADatabase, .databaseUnreadable, .databaseReadOnly, .databaseBusy,
             .diskFull, .databaseFolderReadOnly, .databaseNeedsRecovery, .schemaNeedsUpgrade, .sourceTooLarge,
             .sourceNotRegularFile, .schemaTooNew, .migrationChanged, .linkRulesOutOfOrder, .linkEditionsNotCompared,

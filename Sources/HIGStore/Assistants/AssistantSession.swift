@@ -91,7 +91,7 @@ public final class AssistantSession {
         case .rule(let id):
             do {
                 return try AssistantJSON.encode(store.ruleAnswer(id: id))
-            } catch HIGError.unknownRule(let id, let suggestions) {
+            } catch HIGError.unknownRule(let id, let suggestions, _) {
                 let hint = suggestions.isEmpty ? "find ids with search_rules" : "did you mean \(suggestions.joined(separator: ", "))?"
                 throw AssistantError.unknownResource(uri: uri, reason: "no rule with id '\(id)'; \(hint)")
             }
