@@ -5,7 +5,16 @@ import HIGStore
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Import or refresh the editions of a folder (default: the bundled Data/editions).",
-        discussion: HIG.databaseHelp)
+        discussion: HelpText.discussion(
+            """
+            Without --editions, the folder is $HIG_EDITIONS, else Data/editions in the current folder, \
+            else the one that came with hig. An import waits up to $HIG_BUSY_TIMEOUT seconds \
+            (default: \(Database.defaultBusyTimeout.components.seconds)) for another import to finish.
+            """,
+            examples: [
+                .init("Import the bundled editions, or bring the database up to date with them", "hig import"),
+                .init("The same, waiting up to a minute for another import", "HIG_BUSY_TIMEOUT=60 hig import"),
+            ]))
 
     @ParentCommand var root: HIG
 

@@ -11,7 +11,11 @@ struct MCPCommand: ParsableCommand {
             stderr. Tools: search_rules, get_rule, rule_evolution, edition_diff, list_editions, \
             list_topics; resources hig://rule/{id} and hig://edition/{id}. All read-only. Register \
             it with an assistant as the command `hig mcp` (see README, "For assistants and toolchains").
-            """)
+
+            """
+                + HelpText.examples([
+                    .init("Serve on stdin and stdout, as an assistant starts it", "hig mcp")
+                ]))
 
     @ParentCommand var root: HIG
 
