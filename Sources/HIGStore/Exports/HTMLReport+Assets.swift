@@ -4,9 +4,9 @@
 /// more); insertions and deletions also differ by underline, strike-through and a + or − marker.
 /// The script holds no `<` or `&`, so the page stays well-formed XML without CDATA.
 extension HTMLReport {
-    /// The window width under which the tables of figures (At a glance, Sources) are cards: the
-    /// glance table's thirteen columns need about 66rem, and a window a little wider than that
-    /// must not scroll sideways.
+    /// The window width under which the tables of figures (At a glance, Sources) are cards: a
+    /// little more than the glance table's thirteen columns need at their narrowest
+    /// (`HTMLLayoutTests` checks it), so that no window scrolls sideways.
     static let stackedBelow = "72rem"
 
     static let style = """
