@@ -160,7 +160,8 @@ struct HelpTests {
             let examples = Self.examples(in: help)
             #expect(!examples.isEmpty, "\(name) --help has no example")
             for example in examples {
-                #expect(Self.words(example).drop { $0.contains("=") }.prefix(1 + command.count) == ["hig"] + command, "\(name): \(example)")
+                let typed = Array(Self.words(example).drop { $0.contains("=") }.prefix(1 + command.count))
+                #expect(typed == ["hig"] + command, "\(name): \(example)")
             }
             for line in Self.section("EXAMPLES", of: help) where !line.isEmpty {
                 // A line the help wrapped would start at the margin, and would not run.
