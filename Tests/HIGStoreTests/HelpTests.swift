@@ -196,6 +196,7 @@ struct HelpTests {
             // confirm, reject, then forget: forget removes the decision reject made).
             let database = folder.appending(path: "hig.sqlite")
             try FileManager.default.copyItem(at: URL(fileURLWithPath: bundle), to: database)
+            var ran = 0
             for command in Self.commands {
                 let name = (["hig"] + command).joined(separator: " ")
                 for example in Self.examples(in: Self.help(command)) {
@@ -209,8 +210,11 @@ struct HelpTests {
                     let result = try Self.cli.hig(Array(words.dropFirst()), in: folder, environment: environment)
                     #expect(result.status == 0, "\(name): `\(example)` exited \(result.status): \(result.stderr.prefix(300))")
                     #expect(!result.stderr.contains("error"), "\(name): `\(example)`: \(result.stderr.prefix(300))")
+                    ran += 1
                 }
             }
+            // Two or more per command, one for show, link, link confirm, link reject, link forget and mcp.
+            #expect(ran >= 2 * Self.commands.count - 6, "only \(ran) examples ran")
         }
     }
 }
