@@ -16,11 +16,31 @@ enum ArgumentChecks {
         return value
     }
 
-    /// `--candidates N` of `hig diff` and `hig evolution`: how many likely counterparts per rule.
+    /// `--candidates N` of `hig diff`, `hig evolution` and `hig export`: how many likely
+    /// counterparts per rule.
+    static let candidateRange = 1...20
+
+    /// The range as help and errors say it.
+    static let candidateRangeText = "\(candidateRange.lowerBound) to \(candidateRange.upperBound)"
+
     static func candidateCount(_ value: Int?) throws {
-        if let value, !(1...20).contains(value) {
-            throw ValidationError("--candidates takes 1 to 20 (how many likely counterparts per rule), not \(value)")
+        if let value, !candidateRange.contains(value) {
+            throw ValidationError("--candidates takes \(candidateRangeText) (how many likely counterparts per rule), not \(value)")
         }
+    }
+
+    /// The first option given twice, before any `--`: the argument parser would keep the last
+    /// value and drop the other silently (`--section A --section B` is rules under B alone).
+    /// No option of hig takes several values, so a repetition is always a mistake.
+    static func repeatedOption(in arguments: [String]) -> String? {
+        let shortNames = ["-o": "--output", "-h": "--help"]
+        var seen: Set<String> = []
+        for argument in arguments.prefix(while: { $0 != "--" }) where argument.hasPrefix("-") && argument.count > 1 {
+            let name = shortNames[argument] ?? String(argument.prefix { $0 != "=" })
+            guard name.hasPrefix("--") else { continue }
+            if !seen.insert(name).inserted { return name }
+        }
+        return nil
     }
 
     /// The library's error inside an argument parser's error: a check in `validate()` that

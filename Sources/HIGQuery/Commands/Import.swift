@@ -5,18 +5,29 @@ import HIGStore
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Import or refresh the editions of a folder (default: the bundled Data/editions) and, with --archive, the archive.",
-        discussion: """
-            The database remembers what it was built from: the bundled editions, or the editions folder given with \
-            --editions or $HIG_EDITIONS, and the archive given with --archive, each with its path. A plain `hig import` \
-            reads them all again, so an imported archive stays; a file whose rules are unchanged is not written again.
+        discussion: HelpText.discussion(
+            """
+            Without --editions, the folder is $HIG_EDITIONS, else the one the database records, else \
+            Data/editions in the current folder, else the one that came with hig. The database remembers \
+            what it was built from: the bundled editions, or the editions folder given with --editions or \
+            $HIG_EDITIONS, and the archive given with --archive, each with its path. A plain `hig import` \
+            reads them all again, so an imported archive stays; a file whose rules are unchanged is not \
+            written again.
 
-            An import removes an edition only when a folder it reads again no longer has it (its manifest, or for the \
-            archive the archive catalogue, no longer names it), when --editions names another editions folder whose \
-            manifest lacks it, or when --drop-archive drops the archive; each removal is printed with its reason. A folder \
-            the database records that is gone stops the import, nothing changed: give its new place (--editions, \
-            --archive) or drop the archive (--drop-archive).
+            An import removes an edition only when a folder it reads again no longer has it (its manifest, \
+            or for the archive the archive catalogue, no longer names it), when --editions names another \
+            editions folder whose manifest lacks it, or when --drop-archive drops the archive; each removal \
+            is printed with its reason. A folder the database records that is gone stops the import, nothing \
+            changed: give its new place (--editions, --archive) or drop the archive (--drop-archive).
 
-            """ + HIG.databaseHelp)
+            An import waits up to $HIG_BUSY_TIMEOUT seconds (default: \(Database.defaultBusyTimeout.components.seconds)) \
+            for another import to finish.
+            """,
+            examples: [
+                .init("Import the bundled editions, or bring the database up to date with them", "hig import"),
+                .init("Remove the archive's editions again", "hig import --drop-archive"),
+                .init("The same, waiting up to a minute for another import", "HIG_BUSY_TIMEOUT=60 hig import"),
+            ]))
 
     @ParentCommand var root: HIG
 

@@ -14,7 +14,11 @@ struct MCPCommand: ParsableCommand {
             With no database yet, it answers at once and imports the editions meanwhile: a call \
             waits for the import, with progress notifications when the client asks for them. \
             Register it with an assistant as the command `hig mcp` (see docs/assistants.md).
-            """)
+
+            """
+                + HelpText.examples([
+                    .init("Serve on stdin and stdout, as an assistant starts it", "hig mcp")
+                ]))
 
     @ParentCommand var root: HIG
 

@@ -4,7 +4,8 @@ import HIGStore
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Full-text search, ranked by relevance (bm25), with the matched words highlighted.",
-        discussion: """
+        discussion: HelpText.discussion(
+            """
             Plain words need no syntax: `hig search "don't use OK"` looks for rules holding every \
             word (stemmed: "tap" finds "tapping"), and, when none holds them all, for rules holding any. \
             --raw passes a full SQLite FTS5 expression: `hig search --raw 'NEAR(cancel left, 5)'`. \
@@ -12,7 +13,12 @@ struct Search: ParsableCommand {
             context rank below the guidance that uses the same words. A search may hold \
             \(SearchExpression.maxBytes) bytes and \(SearchExpression.maxWords) different words; \
             one that runs longer than half a second is stopped.
-            """ + "\n\n" + HIG.databaseHelp)
+            """,
+            examples: [
+                .init("Rules holding every word (else any), best first", "hig search \"don't use OK\""),
+                .init("The 5 best about tapping in the 2011 iOS HIG", "hig search tap --edition ios-2011-03 --limit 5"),
+                .init("An FTS5 expression: cancel within 5 words of left", "hig search --raw 'NEAR(cancel left, 5)'"),
+            ]))
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl }
 

@@ -4,8 +4,12 @@ import HIGStore
 struct Topics: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The topic tree (the web HIG's groups and pages, finer topics under them), with rule counts per edition.",
-        discussion: "A cell with \(TextRenderer.noRules) is a topic an edition has no rule of: where guidance grew or vanished.\n\n"
-            + HIG.databaseHelp)
+        discussion: HelpText.discussion(
+            "A cell with \(TextRenderer.noRules) is a topic an edition has no rule of: where guidance grew or vanished.",
+            examples: [
+                .init("The top of the topic tree, with rule counts per edition", "hig topics"),
+                .init("Alerts and the topics under it, each described", "hig topics --topic alerts --describe"),
+            ]))
 
     @ParentCommand var root: HIG
 
