@@ -28,6 +28,7 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case unknownEdition(String, known: [String])
     case unknownKind(String)
     case unknownPlatform(String, known: [String])
+    case unknownLine(String, known: [String])
     case unknownRule(String, suggestions: [String])
     case unknownTopic(String, nearest: [String])
     case unknownSection(String, edition: String?)
@@ -114,6 +115,8 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "unknown edition '\(edition)'; known editions: \(known.joined(separator: ", "))"
         case .unknownPlatform(let platform, let known):
             "unknown platform '\(platform)'; known platforms: \(known.joined(separator: ", "))"
+        case .unknownLine(let line, let known):
+            "unknown line '\(line)'; known lines: \(known.joined(separator: ", ")) (see the family tree in `hig editions`)"
         case .unknownKind(let kind):
             "unknown kind '\(kind)'; kinds are: \(RuleKind.allCases.map(\.rawValue).joined(separator: ", "))"
         case .unknownRule(let id, let suggestions):
