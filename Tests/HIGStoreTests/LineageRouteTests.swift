@@ -65,7 +65,7 @@ struct LineageRouteTests {
                     """))
             #expect(text.contains("\n   ── line ios, apart from the versions above: none of them leads to it\n"))
             #expect(text.contains("\n   ── line ios, branching from \(ios1)\n"))
-            #expect(text.contains("\n   web  \(web1)  web.md:1  [line web, from line ios; joins \(mac2)]\n"))
+            #expect(text.contains("\n   web  \(web1)  editions/web.md:1  [line web, from line ios; joins \(mac2)]\n"))
 
             let json = try JSONText.encode(answer.lineages.map { LineageJSON($0, fates: answer.fates) })
             #expect(json.contains(#""crosses_from_line" : "ios""#) && json.contains(#""start" : "apart""#))

@@ -41,7 +41,7 @@ struct SearchSameWordsTests {
             let text = TextRenderer(colored: false).search(result)
             #expect(
                 text.output.contains(
-                    "\three  three  guideline  three.md:1\n  same words in 3 editions, 2004-2009: one … three\n"))
+                    "\(three)  three  guideline  editions/three.md:1\n  same words in 3 editions, 2004-2009: one … three\n"))
             #expect(text.notes.isEmpty)
         }
     }

@@ -25,7 +25,8 @@ public struct LineageRoute: Sendable, Equatable {
         public let line: String?
         /// The line of the versions it continues, when that is another line than its own.
         public let crossesFromLine: String?
-        /// The versions of other branches it continues: the branches join here.
+        /// The versions of branches above it continues (past its branch's first edition): the
+        /// branches join here.
         public let joins: [String]
 
         enum CodingKeys: String, CodingKey {
@@ -99,14 +100,16 @@ public struct LineageRoute: Sendable, Equatable {
                 // branch; a branch's first version continues those above.
                 let own = sources.filter { branchOf[$0] == index }
                 let otherLines = (own.isEmpty ? sources : own).compactMap { lineOf[$0] }.filter { $0 != line }
-                let joins = version.id == run.first?.id ? [] : sources.filter { branchOf[$0]! < index }
+                let joins = version.edition == run.first?.edition ? [] : sources.filter { branchOf[$0]! < index }
                 return Step(
                     rule: version.id, edition: version.edition, line: line, crossesFromLine: line.flatMap { _ in otherLines.first },
                     joins: joins)
             }
-            let from = run.first.map { first in links.filter { $0.to == first.id }.map(\.from).filter { (branchOf[$0] ?? index) < index } }
-            let start: Start = index == 0 ? .first : (from?.isEmpty ?? true) ? .apart : .branch
-            return Branch(start: start, from: from ?? [], steps: steps)
+            // What the branch's first edition continues: where it branches from the ones above.
+            let opening = Set(run.filter { $0.edition == run.first?.edition }.map(\.id))
+            let from = links.filter { opening.contains($0.to) }.map(\.from).filter { (branchOf[$0] ?? index) < index }
+            let start: Start = index == 0 ? .first : from.isEmpty ? .apart : .branch
+            return Branch(start: start, from: from, steps: steps)
         }
     }
 }

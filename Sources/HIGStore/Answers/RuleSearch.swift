@@ -7,12 +7,16 @@ public struct SearchRequest: Sendable {
     public var raw: Bool
     public var filter: RuleFilter
     public var limit: Int
+    /// Put the versions of a rule that kept its words into one hit (`SearchSameWords`); false
+    /// gives a hit per rule, in the ranking's order alone.
+    public var sameWordsAsOneHit: Bool
 
-    public init(text: String, raw: Bool = false, filter: RuleFilter = RuleFilter(), limit: Int = 10) {
+    public init(text: String, raw: Bool = false, filter: RuleFilter = RuleFilter(), limit: Int = 10, sameWordsAsOneHit: Bool = true) {
         self.text = text
         self.raw = raw
         self.filter = filter
         self.limit = limit
+        self.sameWordsAsOneHit = sameWordsAsOneHit
     }
 }
 
@@ -216,7 +220,7 @@ extension RuleStore {
         var found: (groups: [SameWordsGroup], total: Int)
         while true {
             let (ranked, total) = try rankedHits(expression, subject: subject, wider, ranking: ranking)
-            found = (try sameWordsGroups(ranked, expression: expression, filter: request.filter), total)
+            found = (try sameWordsGroups(ranked, expression: expression, request), total)
             if found.groups.count >= request.limit || ranked.count < wider.limit { break }
             wider.limit = wider.limit > Int.max / 4 ? Int.max : wider.limit * 4
         }

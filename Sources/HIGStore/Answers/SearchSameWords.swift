@@ -1,13 +1,19 @@
+import Foundation
+
 /// One hit for the versions of a rule that kept its words: the Mac OS X HIG kept most sentences
 /// from 2004 to 2009, and a search would otherwise answer the same sentence five times over.
 /// Versions are the same words when lineage links them as `unchanged` (words equal after folding
 /// case, quotes, punctuation and page numbers), edition to edition; only the versions the search
 /// itself found (matched and passing its filters) are put together.
 extension RuleStore {
-    /// The versions linked to rule `?1` as unchanged, either way.
-    static let unchangedNeighboursQuery = """
-        SELECT to_rule AS id FROM rule_links WHERE from_rule = ?1 AND change = 'unchanged'
-        UNION SELECT from_rule FROM rule_links WHERE to_rule = ?1 AND change = 'unchanged'
+    /// The unchanged links from or to the rules of the JSON array `?1`: one query for a batch
+    /// of hits, through the links' indexes on either end.
+    static let unchangedLinksQuery = """
+        SELECT from_rule AS a, to_rule AS b FROM rule_links
+        WHERE change = 'unchanged' AND from_rule IN (SELECT value FROM json_each(?1))
+        UNION
+        SELECT from_rule, to_rule FROM rule_links
+        WHERE change = 'unchanged' AND to_rule IN (SELECT value FROM json_each(?1))
         """
 
     /// The rowid of rule `?1` if it passes the filters (`filterConditions`) and matches the
@@ -25,8 +31,12 @@ extension RuleStore {
     }
 
     /// `ranked` put together by unchanged links, in the order of each group's best-ranked version.
-    func sameWordsGroups(_ ranked: [RankedRule], expression: String, filter: RuleFilter) throws -> [SameWordsGroup] {
+    /// With `request.sameWordsAsOneHit` false, each rule is a group of its own.
+    func sameWordsGroups(_ ranked: [RankedRule], expression: String, _ request: SearchRequest) throws -> [SameWordsGroup] {
+        guard request.sameWordsAsOneHit else { return ranked.map { SameWordsGroup(lead: $0, members: [($0.id, $0.rowid)]) } }
+        let filter = request.filter
         let rankedRowids = Dictionary(ranked.map { ($0.id, $0.rowid) }, uniquingKeysWith: { first, _ in first })
+        let neighbours = try unchangedNeighbours(of: ranked.map(\.id))
         var grouped = Set<String>()
         var groups: [SameWordsGroup] = []
         for hit in ranked where !grouped.contains(hit.id) {
@@ -34,9 +44,9 @@ extension RuleStore {
             var queue = [hit.id]
             grouped.insert(hit.id)
             while let next = queue.popLast() {
-                for row in try db.rows(Self.unchangedNeighboursQuery, next) where grouped.insert(row.string("id")).inserted {
-                    component.append(row.string("id"))
-                    queue.append(row.string("id"))
+                for other in neighbours[next] ?? [] where grouped.insert(other).inserted {
+                    component.append(other)
+                    queue.append(other)
                 }
             }
             var members = [(id: hit.id, rowid: hit.rowid)]
@@ -54,6 +64,28 @@ extension RuleStore {
             groups.append(SameWordsGroup(lead: hit, members: members))
         }
         return groups
+    }
+
+    /// The rules linked as unchanged to each of `ids`, and to those, until no more are found.
+    private func unchangedNeighbours(of ids: [String]) throws -> [String: [String]] {
+        var neighbours: [String: [String]] = [:]
+        var explored = Set<String>()
+        var frontier = Array(Set(ids))
+        while !frontier.isEmpty {
+            explored.formUnion(frontier)
+            let batch = String(decoding: try JSONEncoder().encode(frontier), as: UTF8.self)
+            var found = Set<String>()
+            for row in try db.rows(Self.unchangedLinksQuery, batch) {
+                let (a, b) = (row.string("a"), row.string("b"))
+                if !(neighbours[a]?.contains(b) ?? false) {
+                    neighbours[a, default: []].append(b)
+                    neighbours[b, default: []].append(a)
+                }
+                for id in [a, b] where !explored.contains(id) { found.insert(id) }
+            }
+            frontier = found.sorted()
+        }
+        return neighbours
     }
 
     /// A group's versions read, along the family tree (`editions`); the newest stands for them.
