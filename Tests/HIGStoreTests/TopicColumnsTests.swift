@@ -12,11 +12,18 @@ struct TopicColumnsTests {
         return TextRenderer(colored: false, width: width).topics(columns, topics: try store.topicMatrix(.top).topics, describe: false)
     }
 
-    /// The last `columns` cells of each row that has a count (the topics of the titles rule).
-    static func counted(_ table: RenderedText, columns: Int) -> [[String]] {
-        table.output.split(separator: "\n").dropFirst().map { $0.split(separator: " ").map(String.init) }
-            .filter { $0.count > columns && $0.suffix(columns).contains { $0 != TextRenderer.noRules } }.map { Array($0.suffix(columns)) }
+    /// The last `columns` cells of each topic's row, by slug (the legend after the table aside).
+    static func cells(_ table: RenderedText, columns: Int) -> [String: [String]] {
+        let rows = table.output.split(separator: "\n").dropFirst().prefix { !$0.hasPrefix("\(TextRenderer.allEditionsColumn):") }
+        return Dictionary(
+            rows.map { row in
+                let cells = row.split(separator: " ").map(String.init)
+                return (cells[0], Array(cells.suffix(columns)))
+            }, uniquingKeysWith: { first, _ in first })
     }
+
+    /// What a cell says of `count`: the number, or `·` for none.
+    static func cell(_ count: Int?) -> String { count.map(String.init) ?? TextRenderer.noRules }
 
     @Test("Piped or wide enough, a column per edition, as before")
     func everyEditionWhenItFits() throws {
@@ -25,8 +32,12 @@ struct TopicColumnsTests {
                 let table = try Self.table(path, width: width)
                 #expect(table.output.hasPrefix("TOPIC ") && table.notes.isEmpty)
                 #expect(table.output.split(separator: "\n")[0].hasSuffix("mac-1  ios-1  mac-2  apps  ios-2  web"))
-                let counted = Self.counted(table, columns: 6)
-                #expect(!counted.isEmpty && counted.allSatisfy { $0 == ["1", "1", "1", "1", "1", "1"] })
+                let topics = try RuleStore.open(path: path).topicMatrix(.top).topics
+                let shown = Self.cells(table, columns: 6)
+                #expect(shown.count == topics.count)
+                for topic in topics {
+                    #expect(shown[topic.slug] == ["mac-1", "ios-1", "mac-2", "apps", "ios-2", "web"].map { Self.cell(topic.counts[$0]) })
+                }
             }
         }
     }
@@ -37,8 +48,14 @@ struct TopicColumnsTests {
             let table = try Self.table(path, width: 60)
             let lines = table.output.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines[0].split(separator: " ").suffix(5) == ["ALL", "web", "ios", "apps", "mac"])
-            let counted = Self.counted(table, columns: 5)
-            #expect(!counted.isEmpty && counted.allSatisfy { $0 == ["6", "1", "1", "1", "1"] })
+            // ALL sums a topic's rules over every edition; each line's column is its newest edition's.
+            let topics = try RuleStore.open(path: path).topicMatrix(.top).topics
+            let shown = Self.cells(table, columns: 5)
+            #expect(shown.count == topics.count)
+            for topic in topics {
+                let all = topic.counts.isEmpty ? nil : topic.counts.values.reduce(0, +)
+                #expect(shown[topic.slug] == [Self.cell(all)] + ["web", "ios-2", "apps", "mac-2"].map { Self.cell(topic.counts[$0]) })
+            }
             #expect(lines.allSatisfy { $0.count <= 60 })
             #expect(
                 table.output.replacingOccurrences(of: "\n", with: " ").contains(
