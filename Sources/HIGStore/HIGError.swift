@@ -33,6 +33,7 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case unknownEdition(String, known: [String])
     case unknownKind(String)
     case unknownPlatform(String, known: [String])
+    case unknownLine(String, known: [String])
     /// `edition`: the edition the id starts with, when it names one and no id of it is near.
     case unknownRule(String, suggestions: [String], edition: String? = nil)
     case unknownTopic(String, nearest: [String])
@@ -131,6 +132,8 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "unknown edition '\(edition)'; known editions: \(known.joined(separator: ", "))"
         case .unknownPlatform(let platform, let known):
             "unknown platform '\(platform)'; known platforms: \(known.joined(separator: ", "))"
+        case .unknownLine(let line, let known):
+            "unknown line '\(line)'; known lines: \(known.joined(separator: ", ")) (see the family tree in `hig editions`)"
         case .unknownKind(let kind):
             "unknown kind '\(kind)'; kinds are: \(RuleKind.allCases.map(\.rawValue).joined(separator: ", "))"
         case .unknownRule(let id, let suggestions, let edition):

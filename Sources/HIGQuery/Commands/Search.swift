@@ -29,7 +29,10 @@ struct Search: ParsableCommand {
     @Argument(help: "The words to look for.")
     var words: [String]
 
-    @Option(parsing: .unconditional, help: "At most this many rules (default: 10).", transform: ArgumentChecks.positiveInteger)
+    @Option(
+        parsing: .unconditional,
+        help: "At most this many hits (default: 10); the versions of a rule that several editions kept word for word are one hit.",
+        transform: ArgumentChecks.positiveInteger)
     var limit = 10
 
     @Flag(help: "Pass the words to FTS5 as an expression (AND, OR, NOT, NEAR, \"phrases\", prefix*).")
@@ -46,7 +49,7 @@ struct Search: ParsableCommand {
         case .json:
             Console.print(try JSONText.encode(result))
         case .jsonl:
-            Console.print(try JSONLines.rules(result.hits.map(\.record)))
+            Console.print(try JSONLines.rules(result.rules))
         case .text: Console.show(Console.renderer.search(result))
         }
     }

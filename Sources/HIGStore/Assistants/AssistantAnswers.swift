@@ -10,7 +10,10 @@ extension RuleStore {
             platform: arguments.string("platform"), topic: try arguments.string("topic").map { try resolveTopic($0).slug },
             section: arguments.string("section"))
         let words = arguments.string(AssistantCatalog.queryName) ?? ""
-        let result = try search(SearchRequest(text: words, filter: filter, limit: arguments.integer("limit")))
+        // A hit per rule, as the tool's answer has always cited them: a hit here names no other
+        // versions, so putting versions with the same words together would drop their ids.
+        let result = try search(
+            SearchRequest(text: words, filter: filter, limit: arguments.integer("limit"), sameWordsAsOneHit: false))
         let cited = result.hits.map { CitedRule(record: $0.record, snippet: $0.snippet(open: "**", close: "**")) }
         return SearchAnswer(query: words, matchedAnyWord: result.matchedAnyWord, count: cited.count, hits: cited)
     }

@@ -47,6 +47,8 @@ public enum AssistantError: Error, Equatable, Sendable, CustomStringConvertible 
             reason = "unknown kind '\(kind)'; the kinds are \(AssistantCatalog.kinds.joined(separator: ", "))"
         case .unknownPlatform(let platform, let known):
             reason = "unknown platform '\(platform)'; the platforms are \(known.joined(separator: ", "))"
+        case .unknownLine(let line, let known):
+            reason = "unknown line '\(line)'; the lines are \(known.joined(separator: ", ")) (see \(AssistantCatalog.listEditions.name))"
         case .emptySearch:
             reason = "nothing to search for; give one or more words in '\(AssistantCatalog.queryName)'"
         case .malformedSearch(let query, _):

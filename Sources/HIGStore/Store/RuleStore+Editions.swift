@@ -58,6 +58,13 @@ extension RuleStore {
         }
     }
 
+    /// Every edition in the database's order with its line: its own, else its predecessor's
+    /// (`EditionGraph.line(of:)`).
+    public func editionLines() throws -> [(id: String, line: String?)] {
+        let graph = try editionGraph()
+        return try editionIDs().map { ($0, graph.line(of: $0)) }
+    }
+
     private func predecessorsByEdition() throws -> [String: [String]] {
         var found: [String: [String]] = [:]
         for row in try db.rows(ReadQueries.editionPredecessors) {
