@@ -26,6 +26,7 @@ extension Trait where Self == ConditionTrait {
 
     /// Skips a suite that reads `../shared/archive` where the archive is absent.
     static var needsArchive: Self {
-        .enabled(if: SharedArchive.isPresent, "needs the guideline archive at \(SharedArchive.documents.path) (or $HIG_ARCHIVE), absent here")
+        .enabled(
+            if: SharedArchive.isPresent, "needs the guideline archive at \(SharedArchive.documents.path) (or $HIG_ARCHIVE), absent here")
     }
 }
