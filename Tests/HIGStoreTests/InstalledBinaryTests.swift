@@ -15,8 +15,7 @@ struct InstalledBinaryTests {
         return try HigRunner.run(process)
     }
 
-    // It imports the whole bundle in a process of its own (as a first query does).
-    @Test("Linked onto the PATH, hig finds the editions of the clone it was built in", .tags(.endToEnd), .fullRunOnly)
+    @Test("Linked onto the PATH, hig finds the editions of the clone it was built in")
     func linkedOntoThePath() throws {
         try Fixtures.withTemporaryFolder { folder in
             let bin = folder.appending(path: "bin")
