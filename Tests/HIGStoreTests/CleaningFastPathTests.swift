@@ -138,7 +138,7 @@ struct CleaningFastPathTests {
 
     static let lines = Gen<String?>.element(of: pieces).array(of: 0...20).map { $0.compactMap { $0 }.joined() }
 
-    @Test("Generated lines of words, glued words, markup, page markers, control characters and non-ASCII")
+    @Test("Generated lines of words, glued words, markup, page markers, control characters and non-ASCII", .tags(.endToEnd), .fullRunOnly)
     func generatedLines() async {
         await propertyCheck(count: 3000, input: Self.lines) { line in
             #expect(Self.mismatches(line).isEmpty, "\(line.debugDescription)")

@@ -6,7 +6,7 @@ import Testing
 /// everything derived from it, and nothing of it is left for queries to see.
 @Suite("An edition dropped from the manifest is removed")
 struct EditionRemovalTests {
-    let cli = CommandLineTests()
+    let cli = HigRunner()
 
     @Test("A trial edition added, then dropped: the next import removes it and says so; the database answers as if it never was")
     func trialEditionRemoved() throws {

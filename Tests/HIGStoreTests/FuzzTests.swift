@@ -171,7 +171,7 @@ struct FuzzTests {
 
     // MARK: - Properties
 
-    @Test("Random bytes, decoded with repairs, make well-formed rules", arguments: 0..<4)
+    @Test("Random bytes, decoded with repairs, make well-formed rules", .tags(.endToEnd), .fullRunOnly, arguments: 0..<4)
     func randomBytes(batch: UInt64) {
         var random = SeededRandom(seed: 0xB17E5 &+ batch)
         for round in 0..<40 {
@@ -183,7 +183,7 @@ struct FuzzTests {
         }
     }
 
-    @Test("Soups of markup fragments make well-formed rules", arguments: 0..<4)
+    @Test("Soups of markup fragments make well-formed rules", .tags(.endToEnd), .fullRunOnly, arguments: 0..<4)
     func markupSoup(batch: UInt64) {
         var random = SeededRandom(seed: 0x50_0150 &+ batch)
         for round in 0..<150 {
@@ -194,7 +194,7 @@ struct FuzzTests {
         }
     }
 
-    @Test("Mutated seed files make well-formed rules", arguments: 0..<4)
+    @Test("Mutated seed files make well-formed rules", .tags(.endToEnd), .fullRunOnly, arguments: 0..<4)
     func mutatedSeeds(batch: UInt64) {
         var random = SeededRandom(seed: 0x5EED &+ batch)
         for round in 0..<25 {
@@ -203,7 +203,7 @@ struct FuzzTests {
         }
     }
 
-    @Test("A truncated seed file is refused as not UTF-8 or makes well-formed rules")
+    @Test("A truncated seed file is refused as not UTF-8 or makes well-formed rules", .tags(.endToEnd), .fullRunOnly)
     func truncatedSeeds() throws {
         var random = SeededRandom(seed: 0x7C)
         var refused = 0
@@ -233,7 +233,7 @@ struct FuzzTests {
         #expect(refused > 0, "no cut fell inside a multi-byte character; the refusal went untested")
     }
 
-    @Test("Deep bullets, deep indents and unbalanced bold make well-formed rules")
+    @Test("Deep bullets, deep indents and unbalanced bold make well-formed rules", .tags(.endToEnd), .fullRunOnly)
     func nestingAndUnbalancedBold() {
         var random = SeededRandom(seed: 0xDEE9)
         for round in 0..<40 {
@@ -288,7 +288,7 @@ struct FuzzTests {
 
     // MARK: - Through the database
 
-    @Test("Importing a fuzzed corpus twice changes nothing the second time, and stores every byte")
+    @Test("Importing a fuzzed corpus twice changes nothing the second time, and stores every byte", .tags(.endToEnd), .fullRunOnly)
     func fuzzedImportIsIdempotent() throws {
         var random = SeededRandom(seed: 0x1DE4)
         for round in 0..<4 {

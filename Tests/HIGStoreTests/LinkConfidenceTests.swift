@@ -6,7 +6,7 @@ import Testing
 /// written; low confidence flagged in every answer; a diff pair over several links multiplies them.
 @Suite("Link confidence")
 struct LinkConfidenceTests {
-    var store: RuleStore { SectionQueryTests.store }
+    var store: RuleStore { get throws { try BundleDatabase.store } }
 
     /// The calibration file, read here on its own (not through `LinkConfidence`).
     static var model: [String: Any] {

@@ -7,7 +7,7 @@ import Testing
 /// above the figures and context that repeat its words.
 @Suite("Search answers")
 struct SearchAnswerTests {
-    var store: RuleStore { TopicTests.store }
+    var store: RuleStore { get throws { try SeedsDatabase.store } }
 
     @Test("Only the words that carry the query are marked, not 'the' and 'on'")
     func stopwordsNotMarked() throws {

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Full-text search")
 struct SearchTests {
-    var store: RuleStore { TopicTests.store }
+    var store: RuleStore { get throws { try SeedsDatabase.store } }
 
     @Test("`search tap` finds the 2010 and 2011 rule about the word tap first")
     func tap() throws {

@@ -6,7 +6,7 @@ import Testing
 /// ignored, taken for another value, or answered with "no rules match".
 @Suite("Bad values are named with what is allowed")
 struct ValueCheckTests {
-    let cli = CommandLineTests()
+    let cli = HigRunner()
     let env = ["HIG_EDITIONS": Fixtures.editions.path]
 
     @Test("An unknown platform is refused with the known ones; a known one in other case is taken")

@@ -16,10 +16,8 @@ import os
 import sqlite3
 import subprocess
 import sys
-import tempfile
 
-passed = 0
-failed = 0
+from harness import SEED_EDITIONS, check, run, run_checks, temporary_folder
 
 # The canned edition_diff's order (Datasette/metadata.json's description): reversals, then
 # changes of normative force, then by change class, the rules outside an excerpt last.
@@ -31,33 +29,20 @@ def importance(row):
     return (0 if row["reversal"] else 1 if row["force_changed"] else 2, CHANGE_ORDER.index(row["change"]))
 
 
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"ok    {name}")
-    else:
-        failed += 1
-        print(f"FAIL  {name} {detail}")
-
-
 def main(hig, metadata):
-    folder = tempfile.mkdtemp(prefix="hig-datasette-test-")
+    hig, metadata = os.path.abspath(hig), os.path.abspath(metadata)
+    folder = temporary_folder("hig-datasette-test-")
     database = os.path.join(folder, "hig.sqlite")
-    repository = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    seeds = os.path.join(repository, "Tests", "Fixtures", "seed-editions")
-    subprocess.run([hig, "--db", database, "import", "--editions", seeds], check=True, stdout=subprocess.DEVNULL, timeout=300)
+    run([hig, "--db", database, "import", "--editions", SEED_EDITIONS], timeout=300, check=True)
     datasette = os.path.join(os.path.dirname(sys.executable), "datasette")
 
     def get(path):
-        done = subprocess.run([datasette, database, "--metadata", metadata, "--get", path],
-                              capture_output=True, text=True, timeout=120)
+        done = run([datasette, database, "--metadata", metadata, "--get", path], timeout=120)
         if done.returncode != 0:
             raise RuntimeError(f"datasette --get {path} failed: {done.stderr.strip()[-300:]}")
         return json.loads(done.stdout)
 
-    searched = subprocess.run([hig, "--db", database, "search", "tap", "--limit", "100", "--format", "json"],
-                              capture_output=True, text=True, check=True, timeout=60)
+    searched = run([hig, "--db", database, "search", "tap", "--limit", "100", "--format", "json"], timeout=60, check=True)
     answer = json.loads(searched.stdout)  # an object whose `rules` are the hits (an array before)
     hig_ids = sorted(rule["id"] for rule in (answer["rules"] if isinstance(answer, dict) else answer))
 
@@ -116,9 +101,8 @@ def main(hig, metadata):
     # Named hig.sqlite: the metadata's facets are those of the database named hig.
     os.makedirs(os.path.join(folder, "whole"))
     whole = os.path.join(folder, "whole", "hig.sqlite")
-    subprocess.run([hig, "--db", whole, "import"], check=True, stdout=subprocess.DEVNULL, timeout=600)
-    done = subprocess.run([datasette, whole, "--metadata", metadata, "--get", "/hig/rules_browse.json?_size=0"],
-                          capture_output=True, text=True, timeout=300)
+    run([hig, "--db", whole, "import"], timeout=600, check=True)
+    done = run([datasette, whole, "--metadata", metadata, "--get", "/hig/rules_browse.json?_size=0"], timeout=300)
     facets = {f: {i["value"]: i["count"] for i in r["results"]} for f, r in json.loads(done.stdout)["facet_results"].items()}
     with sqlite3.connect(f"file:{whole}?mode=ro", uri=True) as db:
         counted = dict(db.execute("SELECT edition_id, count(*) FROM rules GROUP BY edition_id"))
@@ -159,12 +143,4 @@ def main(hig, metadata):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
-        sys.exit("usage: datasette_test.py PATH/TO/hig PATH/TO/metadata.json")
-    try:
-        main(os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]))
-    except Exception as error:
-        failed += 1
-        print(f"FAIL  the test ended early: {type(error).__name__}: {error}")
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    run_checks("datasette_test.py PATH/TO/hig PATH/TO/metadata.json", range(2, 3), main)

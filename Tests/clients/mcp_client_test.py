@@ -18,11 +18,11 @@ are, `current` and former ids resolving, subjects other than alerts.
 import asyncio
 import json
 import os
-import sys
-import tempfile
 import time
 
 from mcp import ClientSession, StdioServerParameters, stdio_client
+
+from harness import SEED_EDITIONS, check, hig_environment, run_checks, temporary_folder
 
 try:  # mcp 2.x
     from mcp import MCPError as ProtocolError
@@ -34,19 +34,6 @@ CITATION_PREFIX = "Tests/Fixtures/seed-editions/"
 # How long `initialize` may take with no database yet: the time to start the process, far less
 # than importing the bundle (about a minute in a debug build, which `initialize` used to wait out).
 INITIALIZE_SECONDS = 5
-
-passed = 0
-failed = 0
-
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"ok    {name}")
-    else:
-        failed += 1
-        print(f"FAIL  {name} {detail}")
 
 
 def field(obj, *names):
@@ -361,15 +348,10 @@ async def session_on(hig, editions, body):
     """Runs `body(session, initialized, database)` in a session of `hig mcp` on a new database,
     `editions` (or the bundle) imported in the background; checks that `initialize` was answered
     before the import could end."""
-    folder = tempfile.mkdtemp(prefix="hig-mcp-test-")
+    folder = temporary_folder("hig-mcp-test-")
     database = os.path.join(folder, "hig.sqlite")
     stderr_path = os.path.join(folder, "stderr.txt")
-    environment = dict(os.environ)
-    environment.pop("HIG_DB", None)
-    environment.pop("HIG_EDITIONS", None)
-    if editions:
-        environment["HIG_EDITIONS"] = editions
-    parameters = StdioServerParameters(command=hig, args=["--db", database, "mcp"], cwd=folder, env=environment)
+    parameters = StdioServerParameters(command=hig, args=["--db", database, "mcp"], cwd=folder, env=hig_environment(editions))
     with open(stderr_path, "w") as stderr:
         async with stdio_client(parameters, errlog=stderr) as (read, write):
             async with ClientSession(read, write) as session:
@@ -397,19 +379,15 @@ async def seeds(session, initialized, database):
     await errors_and_resources(session)
 
 
-async def main(hig):
-    repository = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    await session_on(hig, os.path.join(repository, "Tests", "Fixtures", "seed-editions"), seeds)
+async def sessions(hig):
+    await session_on(hig, SEED_EDITIONS, seeds)
     await session_on(hig, None, whole_guidelines)
 
 
+def main(hig):
+    # Bounded: a server that stops answering fails the run rather than hanging it.
+    asyncio.run(asyncio.wait_for(sessions(os.path.abspath(hig)), timeout=300))
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: mcp_client_test.py PATH/TO/hig")
-    try:
-        asyncio.run(asyncio.wait_for(main(os.path.abspath(sys.argv[1])), timeout=300))
-    except Exception as error:  # a hang, a crash of the server, a protocol failure
-        failed += 1
-        print(f"FAIL  the session ended early: {type(error).__name__}: {error}")
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    run_checks("mcp_client_test.py PATH/TO/hig", range(1, 2), main)
