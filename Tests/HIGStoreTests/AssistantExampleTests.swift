@@ -23,8 +23,8 @@ struct AssistantExampleTests {
 
     @Test("Every rule id and edition id the descriptions show is a real id of the bundled editions")
     func examplesAreRealIDs() throws {
-        let editions = Set(WholeBundleTests.bundle.sources.map(\.edition.id))
-        let rules = Set(WholeBundleTests.bundle.sources.flatMap(\.rules).map(\.id))
+        let editions = Set((try BundleCorpus.corpus).sources.map(\.edition.id))
+        let rules = Set((try BundleCorpus.corpus).sources.flatMap(\.rules).map(\.id))
         var shown: [String] = []
         for text in Self.texts {
             // An edition id of the bundle's form (line-year-month), with a rule's 8 hex digits or not.
@@ -42,7 +42,7 @@ struct AssistantExampleTests {
     @Test("The example rule id is the words its comment quotes")
     func exampleRuleWords() throws {
         let rule = try #require(
-            WholeBundleTests.bundle.sources.flatMap(\.rules).first { $0.id == AssistantCatalog.exampleRule })
+            (try BundleCorpus.corpus).sources.flatMap(\.rules).first { $0.id == AssistantCatalog.exampleRule })
         #expect(rule.draft.text.hasPrefix("The infrequency with which alerts appear helps users take them seriously."))
     }
 

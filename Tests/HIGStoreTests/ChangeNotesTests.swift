@@ -54,7 +54,7 @@ struct ChangeNotesTests {
 
     @Test("diff web-2022-23 current --topic alerts carries the Alerts page's change log, not those of pages its pairs lead to")
     func topicChangeNotes() throws {
-        let store = try RuleStore.open(path: Self.bundlePath)
+        let store = try RuleStore.open(path: try BundleDatabase.path)
         let diff = try store.diff(from: "web-2022-23", to: "current", options: .init(topic: "alerts"))
         // Pairs kept for their 2022-23 alert rule lead to Icons.md and App icons.md too (the
         // screenshot of an alert with a trash icon, one with the Podcasts app icon): those

@@ -50,7 +50,7 @@ struct CleanTextTests {
 
     @Test("No rule of the bundled editions holds a Markdown escape; the issue's two rules read their characters")
     func bundleHoldsNoEscape() throws {
-        let bundle = WholeBundleTests.bundle
+        let bundle = (try BundleCorpus.corpus)
         var leaks: [String] = []
         for rule in bundle.sources.flatMap(\.rules) {
             for text in [rule.draft.text, rule.draft.title ?? ""]
@@ -105,7 +105,7 @@ struct CleanTextTests {
             | Is<br>transparent<br>● |  |
             """
         let (reading, lines) = PDFDocumentReaderTests.read(text)
-        let reasons = PDFDocumentReaderTests.reasons(reading)
+        let reasons = ReadingPlaces.reasons(reading)
         #expect(reasons[7] == .tableNumbers && reasons[9] == .tableNumbers)
         #expect(reading.drafts.contains { $0.lineStart == 8 && $0.text == "0 hours — 15 min" })
         #expect(reading.drafts.contains { $0.lineStart == 13 && $0.text == "Is transparent" })
@@ -114,11 +114,11 @@ struct CleanTextTests {
 
     @Test("The bundle's fragments: the Controls caption, the 2014 timer's numbers and the status bar's bullet")
     func bundleFragments() throws {
-        let controls = try WholeBundleTests.source("web-2026-07", "System experiences/Controls.md")
+        let controls = try BundleCorpus.source("web-2026-07", "System experiences/Controls.md")
         let figure = try Self.rule(controls, at: 36)
         #expect(figure.draft.kind == .figure && figure.draft.lineStart == 35 && figure.draft.lineEnd == 37)
         #expect(figure.draft.title == "Control toggle in the Dynamic Island performed from the Action button")
-        let ios2014 = try WholeBundleTests.source("ios-2014-03", "full_document.md")
+        let ios2014 = try BundleCorpus.source("ios-2014-03", "full_document.md")
         // Lines 576-581: the Timer screenshot's picker, read out as a table (line 578 is "0 hours — 15 min").
         for line in [576, 577, 579, 580] {
             #expect(!ios2014.rules.contains { $0.draft.lineStart <= line && line <= $0.draft.lineEnd }, "line \(line) is a rule")
@@ -126,7 +126,7 @@ struct CleanTextTests {
         }
         #expect(try Self.rule(ios2014, at: 578).draft.text == "0 hours — 15 min")
         #expect(try Self.rule(ios2014, at: 1971).draft.text == "Is transparent")
-        #expect(!WholeBundleTests.bundle.sources.flatMap(\.rules).contains { $0.draft.text == "performed from the Action button" })
+        #expect(!(try BundleCorpus.corpus).sources.flatMap(\.rules).contains { $0.draft.text == "performed from the Action button" })
     }
 
     // MARK: - Platforms (item 12)
@@ -174,7 +174,7 @@ struct CleanTextTests {
 
     @Test("The 2026 Alerts page's content list: each element applies to the platforms its words name")
     func bundleAlertElements() throws {
-        let alerts = try WholeBundleTests.source("web-2026-07", "Presentation/Alerts.md")
+        let alerts = try BundleCorpus.source("web-2026-07", "Presentation/Alerts.md")
         #expect(try Self.rule(alerts, at: 33).draft.platforms == ["iOS", "iPadOS", "macOS", "visionOS"])
         #expect(try Self.rule(alerts, at: 34).draft.platforms == ["macOS", "visionOS"])
         #expect(try Self.rule(alerts, at: 35).draft.platforms == ["macOS"])

@@ -25,7 +25,7 @@ struct CommandLineTests {
     @Test("hig mcp --help names every tool the server lists, and how many")
     func mcpHelpListsEveryTool() throws {
         try Fixtures.withTemporaryFolder { folder in
-            let help = try hig(["mcp", "--help"], in: folder)
+            let help = try cli.hig(["mcp", "--help"], in: folder)
             #expect(help.status == 0)
             // Help text is wrapped at the terminal's width: compare it unwrapped.
             let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")

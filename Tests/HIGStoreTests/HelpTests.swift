@@ -7,7 +7,7 @@ import Testing
 @Suite("Every command's help")
 struct HelpTests {
     static let snapshots = Fixtures.repository.appending(path: "Tests/Snapshots/help")
-    static let cli = CommandLineTests()
+    static let cli = HigRunner()
 
     /// Every command, as the words after `hig` (the root is no word), found from the help itself.
     static let commands: [[String]] = {
@@ -29,7 +29,7 @@ struct HelpTests {
     /// `hig COMMAND --help` at 80 columns, on a terminal of none.
     static func help(_ command: [String]) -> String {
         let folder = FileManager.default.temporaryDirectory
-        let result = try? CommandLineTests.run(CommandLineTests.process(command + ["--help"], in: folder, environment: ["COLUMNS": "80"]))
+        let result = try? HigRunner.run(HigRunner.process(command + ["--help"], in: folder, environment: ["COLUMNS": "80"]))
         return result?.stdout ?? ""
     }
 
@@ -190,7 +190,7 @@ struct HelpTests {
 
     @Test("Every example in the help runs on the bundled editions and exits 0", .timeLimit(.minutes(20)))
     func everyExampleRuns() throws {
-        let bundle = SectionQueryTests.bundlePath
+        let bundle = try BundleDatabase.path
         try Fixtures.withTemporaryFolder { folder in
             // One copy of the bundle for every example, in the order of the commands (link
             // confirm, reject, then forget: forget removes the decision reject made).

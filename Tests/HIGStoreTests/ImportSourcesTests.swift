@@ -7,7 +7,7 @@ import Testing
 /// edition is removed only for a reason that is true.
 @Suite("A plain import keeps what the database was built from")
 struct ImportSourcesTests {
-    let cli = CommandLineTests()
+    let cli = HigRunner()
 
     /// A tiny archive: every document the catalogue names, each a heading, two sections of one
     /// guideline and a chunk file per section (the converter leaves headings out of chunks).

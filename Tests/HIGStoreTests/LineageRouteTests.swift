@@ -6,7 +6,7 @@ import Testing
 /// by date, with where it branches, crosses into another line, or joins.
 @Suite("Lineages along the family tree")
 struct LineageRouteTests {
-    static let titles = LinkDecisionTests.titles
+    static let titles = LinkFixture.titles
 
     /// mac-1 (1992) → mac-2 (2009); ios-1 (2008) → ios-2 (2010), and ios-1 → apps (2009-01, its
     /// own line); web (2022) revised from ios-2 and mac-2. Each holds the titles rule, so its
@@ -36,9 +36,9 @@ struct LineageRouteTests {
 
     @Test("hig evolution shows each branch whole, and says where the lineage branches, crosses a line and joins")
     func evolutionAlongTree() throws {
-        try LinkDecisionTests.withDatabase({ try Self.branchingLines(in: $0) }) { path, _ in
+        try LinkFixture.withDatabase({ try Self.branchingLines(in: $0) }) { path, _ in
             let store = try RuleStore.open(path: path)
-            let id = { (edition: String) in try LinkDecisionTests.ids(path, edition)[0] }
+            let id = { (edition: String) in try LinkFixture.ids(path, edition)[0] }
             let (ios1, mac2, web1) = (try id("ios-1"), try id("mac-2"), try id("web"))
             let answer = try store.evolution(web1)
             let lineage = try #require(answer.lineages.first)

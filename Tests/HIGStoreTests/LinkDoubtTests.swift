@@ -17,7 +17,7 @@ struct LinkDoubtTests {
         "web-2022-23 → current, alerts: the title guidance linked to Boxes and the alert screenshot linked to Icons are possible counterparts, whatever their confidence"
     )
     func wrongAlertLinksDoubted() throws {
-        let store = try RuleStore.open(path: ChangeNotesTests.bundlePath)
+        let store = try RuleStore.open(path: try BundleDatabase.path)
         let diff = try store.diff(from: "web-2022-23", to: "current", options: .init(topic: "alerts"))
         let rules = try store.ruleTexts(of: diff)
         // Read in the texts: Alerts.txt line 35 is the 2022-23 Alerts page's advice on an alert's
@@ -47,7 +47,7 @@ struct LinkDoubtTests {
         "'Consider making the Cancel button the default button' → 'you don't want to make a Cancel button the default button' is a reversal"
     )
     func cancelDefaultReversed() throws {
-        let store = try RuleStore.open(path: ChangeNotesTests.bundlePath)
+        let store = try RuleStore.open(path: try BundleDatabase.path)
         let diff = try store.diff(from: "web-2022-23", to: "current", options: .init(reversalsOnly: true))
         let rules = try store.ruleTexts(of: diff)
         // Alerts.txt line 66 and Alerts.md line 57, read by hand.

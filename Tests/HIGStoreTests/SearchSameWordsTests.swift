@@ -6,8 +6,8 @@ import Testing
 /// `--limit` counts hits, and JSON keeps every version's id.
 @Suite("Search hits of one unchanged lineage")
 struct SearchSameWordsTests {
-    static let titles = LinkDecisionTests.titles
-    static let buttons = LinkDecisionTests.buttons
+    static let titles = LinkFixture.titles
+    static let buttons = LinkFixture.buttons
     static let reworded = "**Keep alert titles brief**. A title of a few words reads at a glance.\n"
 
     /// one (2004) → two (2006) → three (2009) keep both rules; four (2012) rewords the titles one.
@@ -24,9 +24,9 @@ struct SearchSameWordsTests {
 
     @Test("The versions of a rule with the same words are one hit, listing the editions and years they span")
     func oneHitPerUnchangedLineage() throws {
-        try LinkDecisionTests.withDatabase({ try Self.editions(in: $0) }) { path, _ in
+        try LinkFixture.withDatabase({ try Self.editions(in: $0) }) { path, _ in
             let store = try RuleStore.open(path: path)
-            let id = { (edition: String, index: Int) in try LinkDecisionTests.ids(path, edition)[index] }
+            let id = { (edition: String, index: Int) in try LinkFixture.ids(path, edition)[index] }
             let (one, two, three, four) = (try id("one", 0), try id("two", 0), try id("three", 0), try id("four", 0))
             let result = try store.search(SearchRequest(text: "titles"))
             #expect(result.total == 4)
@@ -48,7 +48,7 @@ struct SearchSameWordsTests {
 
     @Test("--limit counts hits, not rules; the note says how many rules the hits hold")
     func limitCountsHits() throws {
-        try LinkDecisionTests.withDatabase({ try Self.editions(in: $0) }) { path, _ in
+        try LinkFixture.withDatabase({ try Self.editions(in: $0) }) { path, _ in
             let store = try RuleStore.open(path: path)
             // "alert" is in both rules of every edition: three hits (titles 2004-2009, titles
             // 2012, buttons 2004-2012) in eight rules.
@@ -70,12 +70,12 @@ struct SearchSameWordsTests {
 
     @Test("JSON keeps every version: rules holds them all, hits says which editions each hit spans")
     func jsonKeepsEveryVersion() throws {
-        try LinkDecisionTests.withDatabase({ try Self.editions(in: $0) }) { path, _ in
+        try LinkFixture.withDatabase({ try Self.editions(in: $0) }) { path, _ in
             let store = try RuleStore.open(path: path)
             let result = try store.search(SearchRequest(text: "buttons", limit: 10))
             let json = try JSONSerialization.jsonObject(with: Data(try JSONText.encode(result).utf8)) as! [String: Any]
             let rules = (json["rules"] as! [[String: Any]]).map { $0["id"] as! String }
-            let everyButtonsRule = try ["one", "two", "three", "four"].map { try LinkDecisionTests.ids(path, $0)[1] }
+            let everyButtonsRule = try ["one", "two", "three", "four"].map { try LinkFixture.ids(path, $0)[1] }
             #expect(Set(rules) == Set(everyButtonsRule) && json["shown"] as? Int == 4 && json["total"] as? Int == 4)
             let hits = json["hits"] as! [[String: Any]]
             #expect(hits.count == 1)

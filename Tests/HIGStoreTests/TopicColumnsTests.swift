@@ -27,7 +27,7 @@ struct TopicColumnsTests {
 
     @Test("Piped or wide enough, a column per edition, as before")
     func everyEditionWhenItFits() throws {
-        try LinkDecisionTests.withDatabase({ try LineageRouteTests.branchingLines(in: $0) }) { path, _ in
+        try LinkFixture.withDatabase({ try LineageRouteTests.branchingLines(in: $0) }) { path, _ in
             for width in [nil, 200] {
                 let table = try Self.table(path, width: width)
                 #expect(table.output.hasPrefix("TOPIC ") && table.notes.isEmpty)
@@ -44,7 +44,7 @@ struct TopicColumnsTests {
 
     @Test("Too narrow for every edition: all editions' rules, then each line by its newest edition, newest line first")
     func byLineWhenTooNarrow() throws {
-        try LinkDecisionTests.withDatabase({ try LineageRouteTests.branchingLines(in: $0) }) { path, _ in
+        try LinkFixture.withDatabase({ try LineageRouteTests.branchingLines(in: $0) }) { path, _ in
             let table = try Self.table(path, width: 60)
             let lines = table.output.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines[0].split(separator: " ").suffix(5) == ["ALL", "web", "ios", "apps", "mac"])
@@ -75,8 +75,8 @@ struct TopicColumnsTests {
 
     @Test("--line and --edition choose the columns; an unknown line is refused with the known ones")
     func chosenColumns() throws {
-        try LinkDecisionTests.withDatabase({ try LineageRouteTests.branchingLines(in: $0) }) { path, _ in
-            let cli = CommandLineTests()
+        try LinkFixture.withDatabase({ try LineageRouteTests.branchingLines(in: $0) }) { path, _ in
+            let cli = HigRunner()
             try Fixtures.withTemporaryFolder { folder in
                 let line = try cli.hig(["--db", path, "topics", "--line", "ios", "--edition", "web"], in: folder)
                 #expect(line.status == 0)

@@ -6,7 +6,7 @@ import Testing
 /// would refuse it, and each message names what is really wrong.
 @Suite("Messages say what is true")
 struct TrueWordsTests {
-    let cli = CommandLineTests()
+    let cli = HigRunner()
     let env = ["HIG_EDITIONS": Fixtures.editions.path]
 
     /// A seeds database in `folder`, imported once per test.
