@@ -29,15 +29,25 @@ enum ArgumentChecks {
         }
     }
 
+    /// The options a command takes several times, each time one more value (`hig topics
+    /// --edition A --edition B`: a column for each).
+    static let repeatableOptions: [String: Set<String>] = ["topics": ["--edition"]]
+
     /// The first option given twice, before any `--`: the argument parser would keep the last
     /// value and drop the other silently (`--section A --section B` is rules under B alone).
-    /// No option of hig takes several values, so a repetition is always a mistake.
+    /// Only the options of `repeatableOptions` take several values.
     static func repeatedOption(in arguments: [String]) -> String? {
         let shortNames = ["-o": "--output", "-h": "--help"]
+        let options = arguments.prefix(while: { $0 != "--" })
+        // The command: the first word that is neither an option nor the value of --db.
+        let command = options.indices.first { index in
+            !options[index].hasPrefix("-") && (index == options.startIndex || options[index - 1] != "--db")
+        }.map { options[$0] }
+        let repeatable = command.flatMap { repeatableOptions[$0] } ?? []
         var seen: Set<String> = []
-        for argument in arguments.prefix(while: { $0 != "--" }) where argument.hasPrefix("-") && argument.count > 1 {
+        for argument in options where argument.hasPrefix("-") && argument.count > 1 {
             let name = shortNames[argument] ?? String(argument.prefix { $0 != "=" })
-            guard name.hasPrefix("--") else { continue }
+            guard name.hasPrefix("--"), !repeatable.contains(name) else { continue }
             if !seen.insert(name).inserted { return name }
         }
         return nil

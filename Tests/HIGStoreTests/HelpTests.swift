@@ -188,6 +188,18 @@ struct HelpTests {
         }
     }
 
+    @Test("An option that takes several values may be repeated: hig topics --edition A --edition B")
+    func repeatableOptions() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let environment = ["HIG_EDITIONS": Fixtures.editions.path]
+            let both = try Self.cli.hig(["topics", "--edition", "2010", "--edition", "2011"], in: folder, environment: environment)
+            #expect(both.status == 0 && both.stdout.contains("2010") && both.stdout.contains("2011"), "\(both.stderr)")
+            // The same option of another command is still one value, and its repetition refused.
+            let rules = try Self.cli.hig(["rules", "--edition", "2010", "--edition", "2011"], in: folder, environment: environment)
+            Self.cli.expectOneLineError(rules, mentioning: "--edition is given twice")
+        }
+    }
+
     @Test("Every example in the help runs on the bundled editions and exits 0", .timeLimit(.minutes(20)))
     func everyExampleRuns() throws {
         let bundle = try BundleDatabase.path
