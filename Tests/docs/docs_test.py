@@ -5,7 +5,8 @@ Usage: python3 Tests/docs/docs_test.py PATH/TO/hig [--archive DIR] [--update] [-
 What counts as a command shown:
 - a ```console block: each `$ hig ...` line is run, and the lines after it, up to the next `$`
   line, are its expected output (stdout and stderr together, as a terminal shows them; piped,
-  so nothing is cut or coloured). A line `[...]` stands for any lines, none included. A block
+  so nothing is cut or coloured). A line `[...]` (indented or not) stands for any lines, none
+  included. A block
   opened as ```console archive runs on a database with the archive imported.
 - a ```sh block: each line whose command is `hig` (or `swift run hig`) is run and must exit 0.
 - an inline `hig ...` span in the prose: run, and must exit 0, unless it holds a placeholder in
@@ -35,7 +36,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-PLACEHOLDER = re.compile(r"\b[A-Z][A-Z_]{1,}\b")
+PLACEHOLDER = re.compile(r"(?<![\w-])[A-Z][A-Z_]*(?![\w-])")
 WRITES = re.compile(r"^hig (import|link (confirm|reject|forget))\b|\s(-o|--output)[ =]")
 
 passed = failed = skipped = 0
@@ -107,7 +108,7 @@ def matches(expected, actual):
     def match(e, a):
         if e == len(expected):
             return a == len(actual)
-        if expected[e] == "[...]":
+        if expected[e].strip() == "[...]":
             return any(match(e + 1, k) for k in range(a, len(actual) + 1))
         return a < len(actual) and expected[e] == actual[a] and match(e + 1, a + 1)
 
@@ -177,11 +178,11 @@ def main():
                 if kind == "console":
                     if matches(expected, actual):
                         report("ok", where, command)
-                    elif options.update and "[...]" not in expected:
+                    elif options.update and not any(line.strip() == "[...]" for line in expected):
                         replacements.append((span, actual))
                         report("ok", where, command, "updated")
                     else:
-                        first = next((f"expected {e!r}, got {a!r}" for e, a in zip(expected, actual) if e.rstrip() != a.rstrip() and e != "[...]"),
+                        first = next((f"expected {e!r}, got {a!r}" for e, a in zip(expected, actual) if e.rstrip() != a.rstrip() and e.strip() != "[...]"),
                                      f"expected {len(expected)} lines, got {len(actual)}")
                         report("FAIL", where, command, first)
                 elif status == 0:
