@@ -17,7 +17,7 @@ import sqlite3
 import subprocess
 import sys
 
-from harness import SEED_EDITIONS, check, run, run_checks, temporary_folder
+from harness import REPOSITORY, SEED_EDITIONS, check, run, run_checks, temporary_folder
 
 # The canned edition_diff's order (Datasette/metadata.json's description): reversals, then
 # changes of normative force, then by change class, the rules outside an excerpt last.
@@ -92,7 +92,7 @@ def main(hig, metadata):
     page = get("/-/metadata.json")
     check("the metadata's title, licence and source are served",
           page["title"].startswith("hig") and page["license"] and page["source_url"].startswith("https://"))
-    with open(os.path.join(repository, "Data", "editions", "editions.json")) as manifest:
+    with open(os.path.join(REPOSITORY, "Data", "editions", "editions.json")) as manifest:
         bundled = [edition["id"] for edition in json.load(manifest)["editions"]]
     check("the metadata's source names every bundled edition", all(e in page["source"] for e in bundled),
           (bundled, page["source"]))
