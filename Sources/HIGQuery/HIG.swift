@@ -29,13 +29,7 @@ struct HIG: ParsableCommand {
     var db: String?
 
     /// The database path: --db, $HIG_DB, then hig.sqlite here.
-    var databasePath: String {
-        if let db { return db }
-        if let fromEnvironment = ProcessInfo.processInfo.environment["HIG_DB"], !fromEnvironment.isEmpty {
-            return fromEnvironment
-        }
-        return "hig.sqlite"
-    }
+    var databasePath: String { EnvironmentSetting.databasePath(given: db) }
 
     /// A setting of the environment that cannot be read is refused before any work, like an option.
     func validate() throws {

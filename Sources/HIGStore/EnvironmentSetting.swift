@@ -16,6 +16,16 @@ public enum EnvironmentSetting {
         return .milliseconds(Int(seconds * 1_000))
     }
 
+    /// The database a command opens when `--db` names none: `$HIG_DB`, then `hig.sqlite` in the
+    /// current folder.
+    public static func databasePath(
+        given: String?, _ environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String {
+        if let given { return given }
+        if let path = environment["HIG_DB"], !path.isEmpty { return path }
+        return "hig.sqlite"
+    }
+
     /// `$SOURCE_DATE_EPOCH`: the date an export is stamped with, so that a build reproduces it;
     /// nil when unset. The reproducible-builds convention: whole seconds since 1970 in UTC,
     /// written as `date +%s` writes them.

@@ -220,7 +220,7 @@ extension HIGError {
         return "'\(text.prefix(excerptLength))…' (\(text.utf8.count) bytes)"
     }
 
-    fileprivate static func seconds(_ duration: Duration) -> String {
+    static func seconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let milliseconds = seconds * 1_000 + attoseconds / 1_000_000_000_000_000
         return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000)" : "\(Double(milliseconds) / 1_000)"

@@ -15,7 +15,7 @@ public enum AssistantCatalog {
     /// The search words' argument, `query` as search tools commonly name it (see README).
     static let queryName = "query"
     /// The score a link needs, which candidates' scores are read against.
-    static let linkScore = RuleMatcher().acceptScore
+    static let linkScore = RuleMatcher.leastLinkScore
 
     static let edition = AssistantParameter(
         name: "edition", kind: .string, required: false,

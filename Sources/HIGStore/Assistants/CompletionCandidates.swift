@@ -9,12 +9,12 @@ import Foundation
 public enum CompletionCandidates {
     /// The database the words name (`--db PATH` or `--db=PATH`), else `$HIG_DB`, else hig.sqlite.
     public static func databasePath(in words: [String]) -> String {
-        for (index, word) in words.enumerated() {
-            if word == "--db", index + 1 < words.count { return words[index + 1] }
-            if word.hasPrefix("--db=") { return String(word.dropFirst(5)) }
+        var given: String?
+        for (index, word) in words.enumerated() where given == nil {
+            if word == "--db", index + 1 < words.count { given = words[index + 1] }
+            if word.hasPrefix("--db=") { given = String(word.dropFirst(5)) }
         }
-        if let path = ProcessInfo.processInfo.environment["HIG_DB"], !path.isEmpty { return path }
-        return "hig.sqlite"
+        return EnvironmentSetting.databasePath(given: given)
     }
 
     /// Edition ids, oldest first, then `current` (the newest's alias), that start with `prefix`.

@@ -263,12 +263,20 @@ public struct GluedWordRepairer: Sendable {
         return pieces(from: 0, firstEnd: result.firstEnd)
     }
 
-    /// Short words that may be a piece. The English list holds many two-letter abbreviations
-    /// ("rs", "st"), and a cut like "steppers" → "steppe rs" must not pass.
-    static let shortWords: Set<String> = [
-        "a", "i", "an", "as", "at", "be", "by", "do", "go", "he", "if", "in", "is", "it", "me", "my", "no", "of",
-        "oh", "ok", "on", "or", "so", "to", "up", "us", "we",
-    ]
+    /// The file of Data/lexicon that lists the short words.
+    static let shortPiecesFile = "short-pieces.txt"
+
+    /// Short words that may be a piece (`Data/lexicon/short-pieces.txt`, which says why). The
+    /// English list holds many two-letter abbreviations ("rs", "st"), and a cut like "steppers"
+    /// → "steppe rs" must not pass.
+    static let shortWords: Set<String> = {
+        guard let text = EmbeddedResources.lexicon[shortPiecesFile] else {
+            preconditionFailure("Data/lexicon/\(shortPiecesFile) was not embedded at build time")
+        }
+        var words = Set<String>()
+        Lexicon.addListWords(text, to: &words)
+        return words
+    }()
 
     /// `piece` is lowercase ASCII; a short one is tested as a String, as the list is.
     private func isAcceptablePiece(_ piece: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -14,7 +14,9 @@ public struct Lexicon: Sendable {
     /// The compiled-in word lists.
     public static let bundled: Lexicon = {
         var words = Set<String>()
-        for (_, text) in EmbeddedResources.lexicon { addListWords(text, to: &words) }
+        for (name, text) in EmbeddedResources.lexicon where name != GluedWordRepairer.shortPiecesFile {
+            addListWords(text, to: &words)
+        }
         return Lexicon(words: words)
     }()
 

@@ -12,6 +12,10 @@
 /// be linked together with one rule (`linkFamilies`), and two lead-ins whose bullets became each
 /// other's with each other (`linkParents`).
 struct RuleMatcher: Sendable {
+    /// The least score of any link the matcher makes (`acceptScore`'s default), as the
+    /// candidates' listings and the assistants' descriptions quote it.
+    static let leastLinkScore = 0.25
+
     struct Link: Sendable, Equatable {
         enum Shape: Sendable { case single, split, merged }
         let earlier: Int
@@ -30,7 +34,7 @@ struct RuleMatcher: Sendable {
 
     /// The least score for a one-to-one link; below `strongScore`, only between two rules that
     /// are each other's best candidate.
-    var acceptScore = 0.25
+    var acceptScore = RuleMatcher.leastLinkScore
     var strongScore = 0.45
     /// The least score, and the least share of words, for the second half of a split or merge.
     var partScore = 0.25

@@ -56,13 +56,13 @@ extension TextRenderer {
     }
 
     /// A removed or added rule's likely counterparts in the other edition, each with the
-    /// matcher's score (a link needs 0.25) and the start of its text.
+    /// matcher's score (a link needs `RuleMatcher.leastLinkScore`) and the start of its text.
     func candidates(
         _ candidates: [CounterpartCandidate], in edition: String, indent: Int = 4, text: (CounterpartCandidate) -> String?
     ) -> String {
         let margin = String(repeating: " ", count: indent)
         guard !candidates.isEmpty else { return margin + "no likely counterpart in \(edition)\n" }
-        var out = margin + "likely counterparts in \(edition) (score; a link needs 0.25):\n"
+        var out = margin + "likely counterparts in \(edition) (score; a link needs \(RuleMatcher.leastLinkScore)):\n"
         for candidate in candidates {
             let words = text(candidate).map { TextCut.words($0, limit: 90) } ?? ""
             out += margin + "  \(candidate.rule)  \(format(candidate.score))  \(words)\n"

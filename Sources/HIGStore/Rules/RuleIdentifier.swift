@@ -7,8 +7,14 @@
 /// words. Two rules of one edition with the same lines (or the same 32 bits) are told apart by
 /// hashing again with a counter, in reading order.
 enum RuleIdentifier {
-    /// The edition a rule id names: all but its hyphen and 8 hex digits.
-    static func edition(of id: String) -> String { String(id.dropLast(9)) }
+    /// How many hexadecimal digits of the digest an id keeps.
+    static let digits = 8
+
+    /// The shape of every rule id: an edition id, a hyphen, `digits` lowercase hex digits.
+    static let pattern = "^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?-[0-9a-f]{\(digits)}$"
+
+    /// The edition a rule id names: all but its hyphen and hex digits.
+    static func edition(of id: String) -> String { String(id.dropLast(digits + 1)) }
 
     /// The first id a rule tries, and the whole digest it comes from, which stands for the
     /// rule's normalised lines (the same lines, the same digest).
@@ -22,7 +28,7 @@ enum RuleIdentifier {
     static func firstAttempts(edition: String, verbatims: [some StringProtocol]) -> [FirstAttempt] {
         verbatims.map { verbatim in
             let digest = SHA256.digest(of: "\(edition)\n\(MarkupStripper.collapseWhitespace(String(verbatim)))")
-            return FirstAttempt(digest: digest, id: "\(edition)-\(digest.hexPrefix(8))")
+            return FirstAttempt(digest: digest, id: "\(edition)-\(digest.hexPrefix(digits))")
         }
     }
 
@@ -45,7 +51,7 @@ enum RuleIdentifier {
                     id = first.id
                 } else {
                     let normalized = MarkupStripper.collapseWhitespace(String(verbatim))
-                    id = "\(edition)-\(SHA256.hex(of: "\(edition)\n\(normalized)\n\(attempt)").prefix(8))"
+                    id = "\(edition)-\(SHA256.hex(of: "\(edition)\n\(normalized)\n\(attempt)").prefix(digits))"
                 }
                 if taken.insert(id).inserted {
                     resume[first.digest] = attempt + 1
