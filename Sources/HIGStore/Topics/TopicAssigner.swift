@@ -12,9 +12,17 @@
 enum TopicAssigner {
     static let digestKey = "taxonomy_sha256"
 
-    /// True when the stored topics were computed with another taxonomy.
+    /// Raised when the assignment itself changes, so that a database of an older `hig` has its
+    /// topics assigned again although its taxonomy is the same. 2: a rule of no known subject
+    /// takes a finer topic only when the words of its section name the topic's subject.
+    static let revision = 2
+
+    /// What the stored topics depend on: this assignment and the taxonomy.
+    static func stamp(_ taxonomy: Taxonomy) -> String { "\(revision)|\(taxonomy.digest)" }
+
+    /// True when the stored topics were computed with another taxonomy or another assignment.
     static func isStale(_ db: Database, taxonomy: Taxonomy) throws -> Bool {
-        try db.scalar("SELECT value FROM store_facts WHERE key = ?", digestKey)?.string != taxonomy.digest
+        try db.scalar("SELECT value FROM store_facts WHERE key = ?", digestKey)?.string != stamp(taxonomy)
     }
 
     static func assign(_ db: Database, taxonomy: Taxonomy) throws {
@@ -34,7 +42,7 @@ enum TopicAssigner {
             """
             INSERT INTO store_facts (key, value) VALUES (?, ?)
             ON CONFLICT (key) DO UPDATE SET value = excluded.value
-            """, digestKey, taxonomy.digest)
+            """, digestKey, stamp(taxonomy))
     }
 
     /// Each rule's subjects (indices into the taxonomy's topics), with their ancestors, and
@@ -63,18 +71,49 @@ enum TopicAssigner {
         of rules: RuleTree, subjects: [[Int]], _ taxonomy: Taxonomy, _ index: [String: Int], _ db: Database
     ) throws -> [[Int]] {
         var own = [[Int]](repeating: [], count: rules.count)
+        var naming: [Int: Set<Scope>] = [:]
         for (topicIndex, topic) in taxonomy.topics.enumerated() where !topic.isSubject {
             let within = topic.parent.flatMap { index[$0] }
+            if let within, naming[within] == nil {
+                naming[within] = try sectionsNaming(taxonomy.topics[within], rules, db)
+            }
             try db.forEachRow("SELECT rowid FROM rules_fts WHERE rules_fts MATCH ?", arguments: [topic.query]) { row in
-                // A rule of no known subject (an excerpt without its headings) is judged by its words.
-                if let rule = rules.position(ofRowID: row.int(0)),
-                    within.map({ subjects[rule].isEmpty || subjects[rule].contains($0) }) ?? true
+                guard let rule = rules.position(ofRowID: row.int(0)) else { return }
+                // A rule of no known subject (an excerpt without its headings, or a section no
+                // subject names) is judged by its words, where the words of its section (of its
+                // file, without sections) name the parent subject: a finer topic's words ("on the
+                // left", "cancel", "icon") are about its subject only there; elsewhere in the
+                // archive they are about anything.
+                if let within, !subjects[rule].contains(within),
+                    !(subjects[rule].isEmpty && naming[within]?.contains(Scope(rules, rule)) == true)
                 {
-                    own[rule].append(topicIndex)
+                    return
                 }
+                own[rule].append(topicIndex)
             }
         }
         return own
+    }
+
+    /// A section of a source file: the rules whose words are read together.
+    private struct Scope: Hashable {
+        let source: Int
+        let section: String?
+
+        init(_ rules: RuleTree, _ rule: Int) {
+            (source, section) = (rules.source[rule], rules.section[rule])
+        }
+    }
+
+    /// The sections a rule of which names `subject` ("alert", "alerts"): its name as an FTS5
+    /// phrase, stemmed as the index is.
+    private static func sectionsNaming(_ subject: Taxonomy.Topic, _ rules: RuleTree, _ db: Database) throws -> Set<Scope> {
+        let phrase = "\"" + subject.name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var found = Set<Scope>()
+        try db.forEachRow("SELECT rowid FROM rules_fts WHERE rules_fts MATCH ?", arguments: [phrase]) { row in
+            if let rule = rules.position(ofRowID: row.int(0)) { found.insert(Scope(rules, rule)) }
+        }
+        return found
     }
 
     /// Writes rule_topics: each rule's subjects, and its finer topics (its own, or what its
