@@ -64,7 +64,7 @@ struct EditionAliasTests {
             )
             let editions = try Fixtures.writeEditions(in: folder, manifest: good, files: ["a.txt": page])
             let path = folder.appending(path: "h.sqlite").path
-            _ = try RuleStore.importEditions(from: editions, into: path)
+            _ = try StoreWriter.importEditions(from: editions, into: path)
             let store = try RuleStore.open(path: path)
             #expect(try store.editionID("old") == "web-1")
             #expect(try store.editionID("current") == "web-1")

@@ -231,7 +231,7 @@ struct FuzzTests {
                         in: folder, manifest: Fixtures.manifest([("one", "cut.md")]),
                         files: ["cut.md": Data(prefix)])
                     #expect {
-                        try RuleStore.importEditions(from: editions, into: folder.appending(path: "hig.sqlite").path)
+                        try StoreWriter.importEditions(from: editions, into: folder.appending(path: "hig.sqlite").path)
                     } throws: { error in
                         guard case .sourceNotUTF8(let path, let offset) = error as? HIGError else { return false }
                         return path.hasSuffix("cut.md") && offset < prefix.count && offset >= prefix.count - 3
@@ -316,9 +316,9 @@ struct FuzzTests {
                 }
                 let editions = try Fixtures.writeEditions(in: folder, manifest: Fixtures.manifest(entries), files: files)
                 let path = folder.appending(path: "hig.sqlite").path
-                _ = try RuleStore.importEditions(from: editions, into: path)
+                _ = try StoreWriter.importEditions(from: editions, into: path)
                 let before = try Fixtures.dump(Database(path: path))
-                let again = try RuleStore.importEditions(from: editions, into: path)
+                let again = try StoreWriter.importEditions(from: editions, into: path)
                 #expect(!again.changedAnything, "round \(round)")
                 #expect(try Fixtures.dump(Database(path: path)) == before, "round \(round)")
                 // The verbatim text read back is the file's lines, NUL bytes and all.
@@ -338,7 +338,7 @@ struct FuzzTests {
     func fiftyMegabyteFile() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let before = try Fixtures.dump(Database(path: path))
             let editions = try Fixtures.writeEditions(
                 in: folder, manifest: Fixtures.manifest([("one", "one.md"), ("big", "big.md")]),
@@ -355,7 +355,7 @@ struct FuzzTests {
             }
             try handle.close()
             #expect {
-                try RuleStore.importEditions(from: editions, into: path)
+                try StoreWriter.importEditions(from: editions, into: path)
             } throws: { error in
                 guard case .sourceTooLarge(let file, let bytes, let limit) = error as? HIGError else { return false }
                 return file.hasSuffix("editions/big.md") && bytes == written && limit == SourceFile.maximumSize

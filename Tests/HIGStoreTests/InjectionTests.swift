@@ -40,7 +40,7 @@ struct InjectionTests {
     func libraryQueries() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
             let store = try RuleStore.open(path: path)
             let real = try #require(try store.rules(RuleFilter(edition: "2011")).first)
@@ -72,7 +72,7 @@ struct InjectionTests {
     func everyCommand() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
             let dump = try Fixtures.dump(Database(path: path))
             // The commands run in a folder of their own: an attempt may name a file or folder there.

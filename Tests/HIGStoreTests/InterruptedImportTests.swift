@@ -47,7 +47,7 @@ struct InterruptedImportTests {
     func lockCheckedBeforeParsingForAnUpdate() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let corpus = try brokenCorpus(in: folder)
             let unlocked = try cli.hig(["--db", path, "import", "--editions", corpus.path], in: folder)
             #expect(unlocked.status == 1)

@@ -28,7 +28,7 @@ struct LineageWithoutCuratedLinksTests {
             let curated = #"{"format": 1, "note": "emptied for a test", "links": []}"#
             try Data(curated.utf8).write(to: editions.appending(path: "curated-links.json"))
             let path = Fixtures.suitePath("uncurated.sqlite").path
-            _ = try RuleStore.importEditions(from: editions, into: path)
+            _ = try StoreWriter.importEditions(from: editions, into: path)
             // The database stays for the suite (as the seeds' does, `SeedsDatabase.path`); the editions go.
             try FileManager.default.removeItem(at: folder)
             return path

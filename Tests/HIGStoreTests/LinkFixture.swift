@@ -29,7 +29,7 @@ enum LinkFixture {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "d.sqlite").path
             let folderOfEditions = try editions(folder)
-            _ = try RuleStore.importEditions(from: folderOfEditions, into: path)
+            _ = try StoreWriter.importEditions(from: folderOfEditions, into: path)
             return try body(path, folderOfEditions)
         }
     }

@@ -38,7 +38,7 @@ struct ManifestEscapeTests {
 
     func importing(_ path: String, from editions: URL, into folder: URL) throws {
         try Data(Fixtures.manifest([("one", path)]).utf8).write(to: editions.appending(path: EditionManifest.fileName))
-        _ = try RuleStore.importEditions(from: editions, into: folder.appending(path: "hig.sqlite").path)
+        _ = try StoreWriter.importEditions(from: editions, into: folder.appending(path: "hig.sqlite").path)
     }
 
     @Test(

@@ -134,7 +134,7 @@ struct SyntheticLineageTests {
                     "one.md": Data((one.joined(separator: "\n") + "\n").utf8), "two.md": Data((two.joined(separator: "\n") + "\n").utf8),
                 ])
             let path = folder.appending(path: "syn.sqlite").path
-            _ = try RuleStore.importEditions(from: editions, into: path)
+            _ = try StoreWriter.importEditions(from: editions, into: path)
             let store = try RuleStore.open(path: path)
             let rules = try store.rules()
             #expect(rules.filter { $0.edition == "one" }.count == one.count)

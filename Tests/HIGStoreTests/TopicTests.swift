@@ -79,7 +79,7 @@ struct TopicTests {
                 in: folder, manifest: Fixtures.manifest([("glasses", "glasses.txt")], form: "web-text"),
                 files: ["glasses.txt": Data(text.utf8)])
             let path = folder.appending(path: "g.sqlite").path
-            _ = try RuleStore.importEditions(from: editions, into: path)
+            _ = try StoreWriter.importEditions(from: editions, into: path)
             let rules = try RuleStore.open(path: path).rules()
             func topics(_ opening: String) throws -> [String] {
                 try #require(rules.first { $0.text.hasPrefix(opening) }).topics
@@ -97,7 +97,7 @@ struct TopicTests {
     @Test func aChangedTaxonomyRecomputesTopicsOnTheNextImport() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "t.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let db = try Database(path: path)
             let tiny = Taxonomy(
                 format: 1,

@@ -31,7 +31,7 @@ struct ValueCheckTests {
     func platformOnlyARuleNames() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let db = try Database(path: path)
             let id = try #require(try db.scalar("SELECT id FROM rules ORDER BY id LIMIT 1")?.string)
             try db.execute("INSERT INTO rule_platforms (rule_id, platform) VALUES (?, 'visionOS')", id)

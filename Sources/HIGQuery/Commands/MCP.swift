@@ -31,7 +31,7 @@ struct MCPCommand: ParsableCommand {
             let request = HIG.firstImport
             preparing = {
                 do {
-                    _ = try RuleStore.importEditions(request, into: path)
+                    _ = try StoreWriter.importEditions(request, into: path)
                     Console.note("imported \(path); serving it")
                 } catch let error as HIGError {
                     Console.note("error: \(error.description.escapingControlCharacters); every call answers it")

@@ -3,17 +3,7 @@ import Foundation
 /// Everything an export shows: the rules that pass a filter, and what they need around them
 /// (their editions and source files, the topic names, the lineages they belong to).
 public struct ExportContent: Sendable, Equatable {
-    public struct Topic: Sendable, Equatable {
-        public let slug: String
-        public let name: String
-        public let description: String
-
-        public init(slug: String, name: String, description: String) {
-            self.slug = slug
-            self.name = name
-            self.description = description
-        }
-    }
+    public typealias Topic = StoredTopic
 
     /// One source file as the exported rules cite it.
     public struct SourceFile: Sendable, Equatable {

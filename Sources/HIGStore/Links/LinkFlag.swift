@@ -33,9 +33,3 @@ extension LinkRecord {
         LinkFlag.of(reversal: reversal, forceChanged: forceChanged, method: method, confidence: confidence, doubt: doubt)
     }
 }
-
-extension EditionDiff.Pair {
-    public var flags: [LinkFlag] {
-        LinkFlag.of(reversal: reversal, forceChanged: forceChanged, method: method, confidence: confidence, doubt: doubt)
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import HIGStore
 
 /// What shell completion offers for an edition or a topic, computed when the user presses Tab
 /// (swift-argument-parser calls back into `hig` with the words typed so far).
