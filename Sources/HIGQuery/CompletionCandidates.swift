@@ -1,5 +1,7 @@
 import Foundation
 import HIGStore
+import HIGLineage
+import HIGText
 
 /// What shell completion offers for an edition or a topic, computed when the user presses Tab
 /// (swift-argument-parser calls back into `hig` with the words typed so far).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HIGStore
+import HIGText
 
 @main
 struct HIG: ParsableCommand {

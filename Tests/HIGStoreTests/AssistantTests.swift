@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGAssistants
 
 /// The tools `hig mcp` serves, called through `AssistantSession` as the server calls them (the
 /// protocol itself is tested end to end by Tests/clients/mcp_client_test.py).

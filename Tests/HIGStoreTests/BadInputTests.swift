@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGText
 
 @Suite("Bad input: one clear error, nothing written")
 struct BadInputTests {

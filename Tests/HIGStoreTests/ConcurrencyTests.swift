@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
 
 /// Readers and writers at the same time: readers see the old or the new content, never a mix,
 /// and never wait for a writer; two writers take turns or one says it is locked; nothing breaks.

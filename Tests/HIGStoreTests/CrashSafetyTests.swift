@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGText
 
 /// A real `hig import` killed with SIGKILL at many moments, from its start to its last write:
 /// each time the database passes `PRAGMA integrity_check` and holds the complete old or the
@@ -194,7 +196,9 @@ struct CrashSafetyTests {
             do {
                 let live = try ImportTemporaryFile(besides: path)
                 RuleStore.$busyTimeoutOverride.withValue(.milliseconds(50)) {
-                    #expect(throws: HIGError.databaseBusy(path: path)) { try StoreWriter.importEditions(from: Fixtures.editions, into: path) }
+                    #expect(throws: HIGError.databaseBusy(path: path)) {
+                        try StoreWriter.importEditions(from: Fixtures.editions, into: path)
+                    }
                 }
                 let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
                 #expect(

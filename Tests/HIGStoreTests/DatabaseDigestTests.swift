@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import HIGDatabase
 @testable import HIGStore
 
 @Suite("Database digests")

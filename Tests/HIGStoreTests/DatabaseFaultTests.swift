@@ -2,6 +2,8 @@ import CSQLite
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGText
 
 /// Databases that are not what they should be: each fault is one clear line from every
 /// command, exit status 1, and the file left as it was.

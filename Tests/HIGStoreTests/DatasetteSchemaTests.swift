@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
 
 /// What tools that browse the database (Datasette, Datasette/metadata.json) need of its schema.
 @Suite("Schema for browsing tools")

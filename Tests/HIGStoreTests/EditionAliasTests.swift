@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGRendering
+@testable import HIGText
 
 /// Edition ids say what an edition is and never change; `current` names the newest edition;
 /// ids from before an edition was renamed keep resolving, rule ids included.

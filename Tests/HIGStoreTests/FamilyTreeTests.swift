@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGRendering
+@testable import HIGText
 
 /// Editions as a family tree: each names its predecessors; lineage links an edition to them
 /// alone, a diff compares an edition with a descendant, and two lines never mix.

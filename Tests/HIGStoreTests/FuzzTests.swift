@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGLineage
+@testable import HIGText
 
 /// Property tests: hostile and broken sources, generated from fixed seeds (each failure names
 /// its seed), never crash the cleaner or the splitter, and every rule they make still cites

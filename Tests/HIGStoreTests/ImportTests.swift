@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGRendering
+@testable import HIGText
 
 @Suite("Importing into SQLite")
 struct ImportTests {

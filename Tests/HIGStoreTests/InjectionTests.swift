@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGText
 
 /// SQL and FTS5 injection attempts in every string a user can give: each reaches SQLite only
 /// as a bound parameter, so each command answers or fails with one clear line, and the

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGText
 
 /// A real `hig import` sent SIGINT or SIGTERM while it builds its first database, and one that
 /// meets another import's lock: what each leaves behind, and what it learns before parsing.

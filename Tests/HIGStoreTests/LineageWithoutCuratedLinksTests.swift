@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGRendering
+@testable import HIGText
 
 /// Issue 16's first test: with the curated-links file emptied, the matcher alone still follows
 /// the owner's two examples across the bundled iOS line into the web HIG.

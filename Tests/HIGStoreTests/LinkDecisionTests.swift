@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGLineage
+@testable import HIGRendering
+@testable import HIGText
 
 /// A reader's and the curated-links file's decisions: a confirmed link is pinned, a rejected
 /// pair is never linked, and both outlive re-imports.
@@ -85,7 +89,9 @@ struct LinkDecisionTests {
             #expect(throws: HIGError.linkRulesOutOfOrder(from: two[0], fromEdition: "two", to: two[0], toEdition: "two")) {
                 try StoreWriter.decide(.reject, from: two[0], to: two[0], why: "x", path: path)
             }
-            #expect(throws: HIGError.linkReasonMissing) { try StoreWriter.decide(.reject, from: one[0], to: two[0], why: " \n", path: path) }
+            #expect(throws: HIGError.linkReasonMissing) {
+                try StoreWriter.decide(.reject, from: one[0], to: two[0], why: " \n", path: path)
+            }
             #expect(throws: HIGError.self) { try StoreWriter.decide(.reject, from: "one-00000000", to: two[0], why: "x", path: path) }
             #expect(throws: HIGError.noLinkDecision(from: one[0], to: two[0])) {
                 try StoreWriter.forgetDecision(from: one[0], to: two[0], path: path)

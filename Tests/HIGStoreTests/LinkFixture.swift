@@ -1,5 +1,6 @@
 import Foundation
 @testable import HIGStore
+@testable import HIGLineage
 
 /// Three small complete editions of one file each, imported into a database of their own: the
 /// fixture of the suites that record link decisions (which write to the database).

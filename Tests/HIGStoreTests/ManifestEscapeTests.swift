@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGText
 
 /// A manifest names files inside its editions folder and nothing else: no `..`, no absolute
 /// path, no link (to a file or to a folder on the way) that leads out, however it is spelled.

@@ -2,6 +2,8 @@ import CSQLite
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGText
 
 @Suite("Migrations")
 struct MigratorTests {

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGLineage
+@testable import HIGRendering
+@testable import HIGText
 
 /// A rule an edition dropped and a later one brought back is linked across the edition that
 /// lacked it, as `restored`, never called added.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
 
 /// `hig editions` reads rule counts stored at import (migration 0005), not counted per call:
 /// they must stay what counting the rules gives, through re-imports and for older databases.

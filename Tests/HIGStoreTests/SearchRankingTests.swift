@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGText
 
 /// Search ranks with `hig_bm25` (FTS5's bm25 reading lengths and rule counts stored at import),
 /// keeps the candidates it reads to the best-ranked, and makes snippets in a small index of the

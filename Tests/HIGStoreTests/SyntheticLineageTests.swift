@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGLineage
+@testable import HIGText
 
 /// Two synthetic editions with known truth: the second made from the first by every kind of
 /// change, then imported and linked like real editions. The matcher's precision and recall

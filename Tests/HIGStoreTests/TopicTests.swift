@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGLineage
+@testable import HIGRendering
+@testable import HIGText
 
 @Suite("Topics")
 struct TopicTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGText
 
 /// A value hig cannot use is refused in one line that names it and says what is allowed, never
 /// ignored, taken for another value, or answered with "no rules match".

@@ -1,6 +1,8 @@
 import Foundation
 import ArgumentParser
 import HIGStore
+import HIGDatabase
+import HIGText
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(

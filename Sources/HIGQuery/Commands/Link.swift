@@ -1,5 +1,7 @@
 import ArgumentParser
 import HIGStore
+import HIGLineage
+import HIGRendering
 
 struct Link: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import HIGServer
 import HIGStore
+import HIGAssistants
+import HIGText
 
 struct MCPCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

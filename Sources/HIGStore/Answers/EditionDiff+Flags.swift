@@ -1,3 +1,5 @@
+import HIGLineage
+
 /// A pair's flags, decided as a link's are (`LinkFlag.of`).
 extension EditionDiff.Pair {
     public var flags: [LinkFlag] {

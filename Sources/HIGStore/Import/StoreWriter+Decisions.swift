@@ -1,4 +1,7 @@
 import Foundation
+import HIGDatabase
+import HIGLineage
+import HIGText
 
 /// A reader's decisions about lineage links: confirm a link, reject one, forget a decision. Each
 /// is one transaction that records the decision and relinks every edition with it.

@@ -1,4 +1,7 @@
 import Foundation
+import HIGDatabase
+import HIGLineage
+import HIGText
 
 /// What writes a hig database: an import of editions (`importEditions`) and, in
 /// `StoreWriter+Decisions`, a reader's decisions about links. `RuleStore` only reads.

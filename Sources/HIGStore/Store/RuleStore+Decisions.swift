@@ -1,4 +1,6 @@
 import Foundation
+import HIGLineage
+import HIGText
 
 /// The decisions about lineage links as stored, and what recording one reads
 /// (`StoreWriter+Decisions` records them).
@@ -37,7 +39,7 @@ extension RuleStore {
     }
 
     /// The links into or out of any of `rules`.
-    func links(touching rules: Set<String>) throws -> [LinkRecord] {
+    package func links(touching rules: Set<String>) throws -> [LinkRecord] {
         try links { rules.contains($0) || rules.contains($1) }
     }
 

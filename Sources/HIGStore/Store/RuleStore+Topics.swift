@@ -1,3 +1,5 @@
+import HIGLineage
+
 /// The topic side: rule counts per topic and edition (read by `ReadQueries`), and the topic a
 /// user means.
 extension RuleStore {
@@ -55,7 +57,7 @@ extension RuleStore {
 /// Topics as stored.
 extension RuleStore {
     /// The taxonomy this database was built with, in its order.
-    func topics() throws -> [StoredTopic] {
+    package func topics() throws -> [StoredTopic] {
         try db.rows(ReadQueries.topics).map {
             StoredTopic(slug: $0.string("slug"), name: $0.string("name"), description: $0.string("description"))
         }

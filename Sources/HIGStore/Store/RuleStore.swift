@@ -1,5 +1,7 @@
 import CSQLite
 import Foundation
+import HIGDatabase
+import HIGText
 
 /// A hig database: opened, checked against the binary's schema, and queried.
 ///
