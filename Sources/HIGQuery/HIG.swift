@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HIGStore
+import HIGText
 
 @main
 struct HIG: ParsableCommand {
@@ -39,7 +40,7 @@ struct HIG: ParsableCommand {
     /// Opens the database for a query, importing the bundled editions first when it does not exist.
     func openStore() throws -> RuleStore {
         if try editionsToImport(when: "first") != nil {
-            _ = try RuleStore.importEditions(Self.firstImport, into: databasePath)
+            _ = try StoreWriter.importEditions(Self.firstImport, into: databasePath)
         }
         return try RuleStore.open(path: databasePath)
     }

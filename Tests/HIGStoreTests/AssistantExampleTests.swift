@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGAssistants
 
 /// What `hig mcp` teaches an assistant in its tools' and resources' descriptions: ids it can
 /// give back. An example that names no edition or rule of the bundle (a former id such as

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGLineage
+@testable import HIGRendering
 
 /// Every link's confidence, on the bundled editions: the calibration file's formula, applied as
 /// written; low confidence flagged in every answer; a diff pair over several links multiplies them.

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGLineage
+@testable import HIGRendering
+@testable import HIGText
 
 @Suite("Topics")
 struct TopicTests {
@@ -78,7 +82,7 @@ struct TopicTests {
             let editions = try Fixtures.writeEditions(
                 in: folder, manifest: Fixtures.manifest([("glasses", "glasses.md")]), files: ["glasses.md": Data(text.utf8)])
             let path = folder.appending(path: "g.sqlite").path
-            _ = try RuleStore.importEditions(from: editions, into: path)
+            _ = try StoreWriter.importEditions(from: editions, into: path)
             let rules = try RuleStore.open(path: path).rules()
             func topics(_ opening: String) throws -> [String] {
                 try #require(rules.first { $0.text.hasPrefix(opening) }).topics
@@ -111,7 +115,7 @@ struct TopicTests {
                 in: folder, manifest: Fixtures.manifest([("glasses", "glasses.txt")], form: "web-text"),
                 files: ["glasses.txt": Data(text.utf8)])
             let path = folder.appending(path: "g.sqlite").path
-            _ = try RuleStore.importEditions(from: editions, into: path)
+            _ = try StoreWriter.importEditions(from: editions, into: path)
             let rules = try RuleStore.open(path: path).rules()
             func topics(_ opening: String) throws -> [String] {
                 try #require(rules.first { $0.text.hasPrefix(opening) }).topics
@@ -129,7 +133,7 @@ struct TopicTests {
     @Test func aChangedTaxonomyRecomputesTopicsOnTheNextImport() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "t.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let db = try Database(path: path)
             let tiny = Taxonomy(
                 format: 1,

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import HIGStore
+import HIGRendering
+import HIGText
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,3 +1,6 @@
+import HIGLineage
+import HIGText
+
 /// What changed between two editions: `hig diff FROM TO`.
 ///
 /// Pairs come from following lineage links forward from FROM to TO, through the editions

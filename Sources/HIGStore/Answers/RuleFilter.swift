@@ -1,3 +1,7 @@
+import HIGDatabase
+import HIGLineage
+import HIGText
+
 /// Which rules a query or an export covers. Every field is bound as a parameter.
 public struct RuleFilter: Sendable, Equatable {
     public var edition: String?

@@ -1,4 +1,7 @@
 import CSQLite
+import HIGDatabase
+import HIGLineage
+import HIGText
 
 /// A full-text search and what it found.
 public struct SearchRequest: Sendable {

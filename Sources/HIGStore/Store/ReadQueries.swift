@@ -1,4 +1,5 @@
 import Foundation
+import HIGLineage
 
 /// The read side of the store: every query `RuleStore` answers from, named. The functions that
 /// run them are `RuleStore`'s extensions beside this file (`RuleStore+Editions`, `+Rules`,

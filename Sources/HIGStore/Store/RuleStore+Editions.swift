@@ -1,4 +1,6 @@
 import Foundation
+import HIGLineage
+import HIGText
 
 /// Editions and sources.
 extension RuleStore {

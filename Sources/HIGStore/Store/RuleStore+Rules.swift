@@ -1,4 +1,7 @@
 import Foundation
+import HIGDatabase
+import HIGLineage
+import HIGText
 
 /// Rules.
 extension RuleStore {
