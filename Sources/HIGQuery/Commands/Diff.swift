@@ -41,7 +41,8 @@ struct Diff: ParsableCommand {
     @Flag(help: "Only changes of normative force (e.g. prefer → generally use).")
     var forceChanges = false
 
-    @Flag(help: "Only changes whose links are of low confidence (under 0.7) or possible counterparts (in doubt).")
+    @Flag(
+        help: "Only changes whose links are of low confidence (under \(LinkConfidence.lowBelow)) or possible counterparts (in doubt).")
     var lowConfidence = false
 
     @Flag(help: "List the unchanged pairs too.")
