@@ -54,7 +54,7 @@ struct AssistantExampleTests {
         #expect(limit.fullDescription.hasSuffix("From 1 to 100; default 10."))
         let editionDiff = AssistantCatalog.editionDiff
         let lowConfidence = try #require(editionDiff.parameter(named: "low_confidence_only"))
-        #expect(lowConfidence.fullDescription.contains("under 0.7"))
+        #expect(lowConfidence.fullDescription.contains("under \(LinkConfidence.lowBelow),"))
         #expect(try #require(editionDiff.parameter(named: "candidates")).fullDescription.contains("a link needs a score of 0.25"))
     }
 

@@ -50,7 +50,7 @@ struct Diff: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Under each removed and added rule, its N likely counterparts in the other edition, with the matcher's score (\(ArgumentChecks.candidateRangeText)).",
+            "Under each removed and added rule, and both rules of each pair to review, N likely counterparts in the other edition, with the matcher's score (\(ArgumentChecks.candidateRangeText)).",
             valueName: "N"))
     var candidates: Int?
 
