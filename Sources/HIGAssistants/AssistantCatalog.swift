@@ -132,7 +132,7 @@ public enum AssistantCatalog {
             AssistantParameter(
                 name: "low_confidence_only", kind: .boolean, required: false,
                 description: """
-                    Only changes whose links are of low confidence (under \(LinkConfidence.lowBelow): about half such links are wrong) \
+                    Only changes whose links are of low confidence (under \(LinkConfidence.lowBelow), the threshold under which links shown without a flag stop being right 95 times in 100) \
                     or possible counterparts (`doubt`: guidance linked to a figure, across pages, or with a rival \
                     nearly as good). Every changed pair carries `confidence`, the chance its links are right.
                     """),

@@ -18,17 +18,21 @@ public struct LinkConfidence: Sendable, Decodable {
     let scoreWeight: Double
     let scoreCap: Double
     let sameWordsShareWeight: Double
+    /// Below this confidence a link is shown as of low confidence: where the links shown without
+    /// a flag stop being right 95 times in 100, held out by pair (`Tests/Gold/calibrate.py`).
+    let lowConfidenceBelow: Double
 
     enum CodingKeys: String, CodingKey {
         case format, base
+        case lowConfidenceBelow = "low_confidence_below"
         case sameWords = "same_words"
         case scoreWeight = "score_weight"
         case scoreCap = "score_cap"
         case sameWordsShareWeight = "same_words_share_weight"
     }
 
-    /// Below this a link is shown as of low confidence: fewer than 7 in 10 such links are right.
-    public static let lowBelow = 0.7
+    /// Below this a link is shown as of low confidence (the model file's `low_confidence_below`).
+    public static var lowBelow: Double { bundled.lowConfidenceBelow }
 
     public static let bundled: LinkConfidence = {
         guard let text = EmbeddedResources.taxonomy["lineage-confidence.json"] else {

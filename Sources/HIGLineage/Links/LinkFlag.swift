@@ -8,7 +8,7 @@ public enum LinkFlag: Sendable, CaseIterable {
     case forceChanged
     /// Set down by hand (`LinkMethod.curated`).
     case curated
-    /// Less likely right than `LinkConfidence.lowBelow`: about half such links are wrong.
+    /// Under `LinkConfidence.lowBelow`: where links stop being right 95 times in 100.
     case lowConfidence
     /// A possible counterpart: the two rules are not what a right link joins, whatever the
     /// confidence (`LinkDoubt`: guidance and a figure, two pages, a rival nearly as good).

@@ -59,13 +59,16 @@ extension TextRenderer {
     }
 
     /// A removed or added rule's likely counterparts in the other edition, each with the
-    /// matcher's score (a link needs `RuleMatcher.leastLinkScore`) and the start of its text.
+    /// matcher's score (a link needs `RuleMatcher.leastLinkScore`) and the start of its text;
+    /// `of`: the rule they are of, named where it is not the one just shown (either rule of a pair).
     func candidates(
-        _ candidates: [CounterpartCandidate], in edition: String, indent: Int = 4, text: (CounterpartCandidate) -> String?
+        _ candidates: [CounterpartCandidate], in edition: String, of rule: String? = nil, indent: Int = 4,
+        text: (CounterpartCandidate) -> String?
     ) -> String {
         let margin = String(repeating: " ", count: indent)
-        guard !candidates.isEmpty else { return margin + "no likely counterpart in \(edition)\n" }
-        var out = margin + "likely counterparts in \(edition) (score; a link needs \(RuleMatcher.leastLinkScore)):\n"
+        let whose = rule.map { " of \($0)" } ?? ""
+        guard !candidates.isEmpty else { return margin + "no likely counterpart\(whose) in \(edition)\n" }
+        var out = margin + "likely counterparts\(whose) in \(edition) (score; a link needs \(RuleMatcher.leastLinkScore)):\n"
         for candidate in candidates {
             let words = text(candidate).map { TextCut.words($0, limit: 90) } ?? ""
             out += margin + "  \(candidate.rule)  \(format(candidate.score))  \(words)\n"
@@ -103,6 +106,11 @@ extension TextRenderer {
                 "\n  \(pair.change.rawValue): \(pair.from) → \(pair.to) (\(measures(similarity: pair.similarity, confidence: pair.confidence)))"
             out += flags.isEmpty ? "\n" : "  ⚑ " + flags.joined(separator: ", ") + "\n"
             out += indent(words, by: 4) + "\n"
+            // A pair to review offers each rule's likely counterparts: the linked one among them, or others.
+            if pair.isForReview, let candidates = diff.candidates {
+                out += self.candidates(candidates[pair.from] ?? [], in: diff.to, of: pair.from) { rules[$0.rule]?.text }
+                out += self.candidates(candidates[pair.to] ?? [], in: diff.from, of: pair.to) { rules[$0.rule]?.text }
+            }
         }
         return out
     }
