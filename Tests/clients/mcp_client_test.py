@@ -222,10 +222,13 @@ async def diff(session):
     # 2011 -> current, where Apple rewrote the page, has links of low confidence (2010 -> 2011 has none).
     _, _, full = await call(session, "edition_diff", {"from": "2011", "to": "current"})
     _, _, answer = await call(session, "edition_diff", {"from": "2011", "to": "current", "low_confidence_only": True})
-    low = [(c["from"], c["to"]) for c in full["changed"] if c["confidence"] < LOW_CONFIDENCE_BELOW]
-    check("diff 2011 current, low confidence only: the changed pairs under the threshold, each with its confidence, nothing else",
+    # Pairs to review: under the threshold, or possible counterparts (`doubt`) whatever their confidence.
+    def for_review(c):
+        return c["confidence"] < LOW_CONFIDENCE_BELOW or bool(c.get("doubt"))
+    low = [(c["from"], c["to"]) for c in full["changed"] if for_review(c)]
+    check("diff 2011 current, low confidence only: the changed pairs under the threshold or in doubt, each with its confidence, nothing else",
           low and [(c["from"], c["to"]) for c in answer["changed"]] == low
-          and all(c["confidence"] < LOW_CONFIDENCE_BELOW for c in answer["changed"]) and not answer["added"] and not answer["removed"],
+          and all(for_review(c) for c in answer["changed"]) and not answer["added"] and not answer["removed"],
           answer["changed"])
     _, _, answer = await call(session, "edition_diff", {"from": "2011", "to": "current", "candidates": 2})
     candidates = answer.get("candidates") or {}
