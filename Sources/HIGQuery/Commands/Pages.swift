@@ -1,0 +1,29 @@
+import ArgumentParser
+import HIGStore
+
+struct Pages: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The pages of a web capture, each with its counterparts in the captures before and after it.",
+        discussion: """
+            A page is the same page when renamed, moved, re-slugged or re-cased, split into sub-pages or \
+            merged from them: counterparts are found by title and place, by a change note naming the old \
+            title, then by where the page's rules went (lineage). `hig diff A B --page P` compares one page.
+
+            """ + HIG.databaseHelp)
+
+    @ParentCommand var root: HIG
+
+    @Option(help: "The edition (default: current, the newest).", completion: ValueCompletion.editions)
+    var edition: String = "current"
+
+    @Option(help: "text or json.")
+    var format: TextOrJSON = .text
+
+    func run() throws {
+        let answer = try root.openStore().pageCounterparts(edition: edition)
+        switch format {
+        case .text: Console.print(Console.renderer.pages(answer))
+        case .json: Console.print(try JSONText.encode(answer))
+        }
+    }
+}
