@@ -136,11 +136,14 @@ struct SectionQueryTests {
         #expect(guidelines.filter(\.topics.isEmpty).map(\.id) == [])
         let (_, topics) = try store.topicMatrix()
         #expect(topics.filter { $0.counts.isEmpty }.map(\.slug) == [])
-        // `hig rules --topic "tab bars"`: the 2008-2014 chapters' Tab Bar(s) sections and the 2026 page.
+        // `hig rules --topic "tab bars"`: the 2008-2014 chapters' Tab Bar(s) sections and the Tab bars
+        // page of each web capture (2022's and 2023-09's `navigation-and-search/tab-bars.md`).
         let slug = try store.resolveTopic("tab bars").slug
         let tabBars = try store.rules(RuleFilter(topic: slug))
         #expect(
-            Set(tabBars.map(\.edition)) == ["iphone-2008-11", "iphone-2010-03", "ios-2011-03", "ios-2014-03", "web-2026-07"])
+            Set(tabBars.map(\.edition)) == [
+                "iphone-2008-11", "iphone-2010-03", "ios-2011-03", "ios-2014-03", "web-2022", "web-2023-09", "web-2026-07",
+            ])
         let page = try WholeBundleTests.source("web-2026-07", "Navigation and search/Tab bars.md")
         #expect(Set(page.rules.map(\.id)).isSubset(of: Set(tabBars.map(\.id))))
         // Read in iphone-2008-11/full_document.md: "Designing an Alert" is a section of the
