@@ -98,6 +98,29 @@ struct WebCaptureFormTests {
         #expect(reading.changeNotes.map(\.date) == ["2023-06-21"])
     }
 
+    @Test("A setext heading glued under a paragraph is that one line: the change log after a Resources card")
+    func headingGluedUnderParagraph() throws {
+        let reading = Self.read(
+            """
+            App icons
+            =========
+
+            [Resources](/design/human-interface-guidelines/app-icons#Resources)
+            -------------------------------------------------------------------
+
+            [![](https://x/v.jpg) App Icon Design](https://developer.apple.com/videos/play/wwdc2017/822)
+            [Change log](/design/human-interface-guidelines/app-icons#Change-log)
+            ---------------------------------------------------------------------
+
+            | Date | Changes |
+            | --- | --- |
+            | June 21, 2023 | Updated to include guidance for visionOS. |
+            | September 14, 2022 | Added specifications for Apple Watch Ultra. |
+            """)
+        #expect(reading.changeNotes.map(\.date) == ["2023-06-21", "2022-09-14"])
+        #expect(reading.drafts.isEmpty)
+    }
+
     @Test("A section index of page cards is a table of contents, after its abstract")
     func pageCards() throws {
         let reading = Self.read(
