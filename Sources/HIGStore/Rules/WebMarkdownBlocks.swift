@@ -165,7 +165,8 @@ extension WebMarkdownBlock {
     private static func continuation(after index: Int, _ lines: Lines) -> Int {
         var end = index + 1
         while end < lines.count, case .paragraph = lines.read[end].kind {
-            if end + 1 < lines.count, WebMarkdownLine.setextLevel(lines[end + 1]) != nil { break }
+            // (A line of glued images and captions stays where it is: its heading is their last words.)
+            if end + 1 < lines.count, !lines[end].contains("!["), WebMarkdownLine.setextLevel(lines[end + 1]) != nil { break }
             end += 1
         }
         return end
