@@ -60,10 +60,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What many suites share, made once per test process: the seeds' and the bundle's
+        // databases, the bundle's corpus, the built `hig` run as a user runs it, temporary
+        // folders. Public API of HIGStore only, so that it builds in any configuration.
+        .target(
+            name: "HIGTestSupport",
+            dependencies: ["HIGStore"],
+            path: "Tests/HIGTestSupport"
+        ),
         .testTarget(
             name: "HIGStoreTests",
             dependencies: [
-                "HIGStore", "CSQLite", .product(name: "CSV", package: "CSV.swift"),
+                "HIGStore", "HIGTestSupport", "CSQLite", .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -149,7 +149,7 @@ def main(argv):
                 "link is right is 1 / (1 + exp(-(base[evidence] + score_weight * min(score, score_cap) + "
                 "same_words_share_weight * share))), share being the part of its pair of editions' links that join the "
                 "same words; a same-words link has same_words (Laplace's rule over the gold set's ones, all right), "
-                "a curated link 1. See README, 'How sure a link is'.",
+                "a curated link 1. See docs/lineage.md, 'How sure a link is'.",
         "same_words": round((same_words + 1) / (same_words + 2), 6),
         "base": {evidence: round(w[GROUP_NAMES.index(group)], 6) for evidence, group in GROUPS.items()},
         "score_weight": round(w[3], 6),

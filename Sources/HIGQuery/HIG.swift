@@ -10,7 +10,13 @@ struct HIG: ParsableCommand {
         discussion: """
             The database defaults to $HIG_DB, then hig.sqlite in the current folder. A query on a \
             database that does not exist yet imports the bundled editions first.
-            """,
+            """
+                + "\n\n"
+                + HelpText.examples([
+                    .init("The 2011 iOS HIG's rules about alerts", "hig rules --edition ios-2011-03 --topic alerts"),
+                    .init("One rule, and how it changed in the editions after it", "hig evolution ios-2011-03-e8257895"),
+                    .init("What changed about alerts from 2011 to 2014", "hig diff ios-2011-03 ios-2014-03 --topic alerts"),
+                ]),
         version: HIGVersion.current,
         subcommands: [
             Import.self, Editions.self, Sources.self, Sections.self, Pages.self, Rules.self, Show.self, Topics.self, Search.self,
@@ -19,11 +25,6 @@ struct HIG: ParsableCommand {
             MCPCommand.self,
         ]
     )
-
-    /// The end of every subcommand's help: the root's --db is accepted after the command name
-    /// too, but the parser lists it only in `hig --help`.
-    static let databaseHelp =
-        "The database is --db PATH (before or after the command name), else $HIG_DB, else hig.sqlite in the current folder."
 
     @Option(name: .long, help: "The database file (default: $HIG_DB, then ./hig.sqlite).")
     var db: String?
@@ -44,19 +45,38 @@ struct HIG: ParsableCommand {
 
     /// Opens the database for a query, importing the bundled editions first when it does not exist.
     func openStore() throws -> RuleStore {
-        let path = databasePath
-        if RuleStore.needsImport(path: path) {
-            try RuleStore.checkFolder(of: path)
-            let folder = try EditionsLocator.locate(explicit: nil)
-            Console.note("no database at \(path) yet; importing \(Console.shortPath(folder)) first")
-            _ = try RuleStore.importEditions(from: folder, into: path)
+        if try editionsToImport(when: "first") != nil {
+            _ = try RuleStore.importEditions(Self.firstImport, into: databasePath)
         }
-        return try RuleStore.open(path: path)
+        return try RuleStore.open(path: databasePath)
+    }
+
+    /// What a database that does not exist yet is built from: the editions hig finds (`$HIG_EDITIONS`,
+    /// then the bundle), recorded as such, without the archive.
+    static var firstImport: ImportRequest {
+        ImportRequest(
+            editionsFolder: EditionsLocator.named(explicit: nil), archive: nil, dropArchive: false,
+            bundle: Result { () throws(HIGError) in try EditionsLocator.bundled() })
+    }
+
+    /// The editions folder a database that does not exist yet is to be imported from, noted on
+    /// stderr ("importing FOLDER `when`"), after the checks that refuse it at once; nil when
+    /// the database exists.
+    func editionsToImport(when: String) throws -> URL? {
+        let path = databasePath
+        guard RuleStore.needsImport(path: path) else { return nil }
+        try RuleStore.checkFolder(of: path)
+        let folder = try EditionsLocator.locate(explicit: nil)
+        Console.note("no database at \(path) yet; importing \(Console.shortPath(folder)) \(when)")
+        return folder
     }
 
     /// Runs the command; a user's mistake prints one line on stderr and exits 1, without a trace.
     static func main() {
         do {
+            if let repeated = ArgumentChecks.repeatedOption(in: Array(CommandLine.arguments.dropFirst())) {
+                Console.fail("\(repeated) is given twice; give each option once, as only the last would count (see `hig help`)")
+            }
             var command = try parseAsRoot()
             try command.run()
         } catch let error as HIGError {

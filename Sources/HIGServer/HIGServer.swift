@@ -8,17 +8,21 @@ import MCP
 /// HIGStore's (`AssistantCatalog`, `AssistantSession`), so that they are tested without MCP.
 public enum HIGServer {
     static let instructions = """
-        Apple's Human Interface Guidelines, edition by edition (list_editions), as atomic rules \
-        with line-level provenance. Start with search_rules; get_rule gives one rule with its \
-        verbatim source and its previous and next versions; rule_evolution follows a rule or a \
-        subject across editions; edition_diff says what changed between two editions. Every \
-        answer cites rule ids, editions and file:lines: quote them. Everything is read-only.
+        Apple's Human Interface Guidelines, edition by edition (\(AssistantCatalog.listEditions.name)), as atomic rules \
+        with line-level provenance. Start with \(AssistantCatalog.searchRules.name); \(AssistantCatalog.getRule.name) gives \
+        one rule with its verbatim source and its previous and next versions; \(AssistantCatalog.ruleEvolution.name) \
+        follows a rule or a subject across editions; \(AssistantCatalog.editionDiff.name) says what changed between two \
+        editions. Every answer cites rule ids, editions and file:lines: quote them. Everything is read-only.
         """
 
-    /// Serves until the client closes stdin. Blocks the calling thread; `path` must hold a
-    /// hig database.
-    public static func serve(databasePath path: String) throws {
-        let session = try SessionActor(path: path)
+    /// Serves until the client closes stdin. Blocks the calling thread.
+    ///
+    /// Without `preparing`, `path` must hold a hig database, opened before anything is served.
+    /// With it, `preparing` builds the database on a thread of its own while the server already
+    /// answers: `initialize` and the tool list need no database, and a call that does waits
+    /// for it (see `SessionActor`).
+    public static func serve(databasePath path: String, preparing: (@Sendable () throws -> Void)? = nil) throws {
+        let session = try SessionActor(path: path, preparing: preparing)
         let finished = DispatchSemaphore(value: 0)
         let failure = FailureBox()
         Task {
@@ -42,10 +46,13 @@ public enum HIGServer {
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: tools) }
         await server.withMethodHandler(CallTool.self) { params in
             let arguments = try JSONEncoder().encode(params.arguments ?? [:])
-            let reply = try await session.call(tool: params.name, arguments: arguments)
+            let reply = try await reportingPreparation(of: session, to: server, token: params._meta?.progressToken) {
+                try await session.call(tool: params.name, arguments: arguments)
+            }
             return .init(content: [.text(text: reply.text, annotations: nil, _meta: nil)], isError: reply.isError)
         }
         await server.withMethodHandler(ListResources.self) { _ in
+            // The SDK's resources/list parameters carry no `_meta`, hence no progress token.
             .init(
                 resources: try await session.listedResources().map {
                     Resource(name: $0.name, uri: $0.uri, description: $0.description, mimeType: AssistantResources.mimeType)
@@ -65,49 +72,36 @@ public enum HIGServer {
         await server.waitUntilCompleted()
     }
 
+    /// Runs `body`; while it waits for the database to be built, sends the client progress
+    /// notifications for `token` (MCP's only way to report on a request in progress, and only
+    /// when the request asked for it with a token; of the requests that wait, swift-sdk 0.12.1
+    /// decodes a token for tools/call alone): at once, then every
+    /// `SessionActor.progressInterval`. The import reports no fraction done, so each
+    /// notification counts the seconds waited, with no total, and says what is happening.
+    static func reportingPreparation<T: Sendable>(
+        of session: SessionActor, to server: Server, token: ProgressToken?, _ body: @Sendable () async throws -> T
+    ) async throws -> T {
+        guard let token, await session.isPreparing else { return try await body() }
+        let reporter = Task {
+            let start = ContinuousClock.now
+            while !Task.isCancelled {
+                let waited = (ContinuousClock.now - start).components.seconds
+                let message = "no database yet: importing the editions first (\(waited) s); this call answers when it is built"
+                try? await server.notify(
+                    ProgressNotification.message(.init(progressToken: token, progress: Double(waited), message: message)))
+                try? await Task.sleep(for: SessionActor.progressInterval)
+            }
+        }
+        defer { reporter.cancel() }
+        return try await body()
+    }
+
     /// A tool as MCP lists it: read-only, idempotent, closed world.
     static func declaration(_ tool: AssistantTool) throws -> Tool {
         Tool(
             name: tool.name, title: tool.title, description: tool.description,
             inputSchema: try JSONDecoder().decode(Value.self, from: tool.inputSchema),
             annotations: .init(title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false))
-    }
-}
-
-/// The session, one call at a time (a store is one SQLite connection).
-actor SessionActor {
-    private let session: AssistantSession
-
-    init(path: String) throws {
-        session = try AssistantSession(path: path)
-    }
-
-    func call(tool: String, arguments: Data) throws -> AssistantSession.Reply {
-        try translating { try session.call(tool: tool, arguments: arguments) }
-    }
-
-    func listedResources() throws -> [AssistantResources.Listed] {
-        try translating { try session.listedResources() }
-    }
-
-    func read(uri: String) throws -> String {
-        try translating { try session.read(uri: uri) }
-    }
-
-    /// HIGStore's errors as MCP errors: a request naming nothing that exists is invalid
-    /// params (-32602) or, for a resource, not found (-32002, as the specification says); a
-    /// database that fails is an internal error with hig's sentence for it.
-    private func translating<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as AssistantError {
-            if case .unknownResource = error { throw MCPError.serverError(code: -32002, message: error.description) }
-            throw MCPError.invalidParams(error.description)
-        } catch let error as HIGError {
-            throw MCPError.internalError(error.description)
-        } catch let error as SQLiteError {
-            throw MCPError.internalError(RuleStore.describe(error).description)
-        }
     }
 }
 

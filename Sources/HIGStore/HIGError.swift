@@ -12,8 +12,13 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case archiveDocumentMissing(archive: String, folder: String)
     case archiveEditionTaken(id: String)
     case archiveDocumentTwice(path: String, edition: String)
+    case recordedEditionsFolderMissing(database: String, folder: String)
+    case recordedArchiveMissing(database: String, folder: String, editions: Int)
+    case archiveNotRecorded(database: String, editions: Int)
+    case archiveAndDropArchive
     case databaseFolderMissing(path: String)
     case notADatabase(path: String)
+    case anotherProgramsDatabase(path: String)
     case databaseUnreadable(path: String, reason: String)
     case databaseReadOnly(path: String)
     case databaseBusy(path: String)
@@ -28,7 +33,9 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case unknownEdition(String, known: [String])
     case unknownKind(String)
     case unknownPlatform(String, known: [String])
-    case unknownRule(String, suggestions: [String])
+    case unknownLine(String, known: [String])
+    /// `edition`: the edition the id starts with, when it names one and no id of it is near.
+    case unknownRule(String, suggestions: [String], edition: String? = nil)
     case unknownTopic(String, nearest: [String])
     case unknownSection(String, edition: String?)
     /// No page, or several, of an edition has that path or title.
@@ -51,6 +58,7 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case linksNeedImport(path: String)
     case outputFolderMissing(path: String, folder: String)
     case outputIsDirectory(path: String)
+    case outputNamesNoFolder(path: String)
     case outputUnwritable(path: String, reason: String)
     case outputIncomplete(path: String, reason: String)
     case optionNeedsFormat(option: String, format: String)
@@ -86,10 +94,20 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "\(path) is already imported as edition '\(edition)' of the editions folder (the same bytes); import without --archive, or take that edition out of the editions folder"
         case .archiveEditionTaken(let id):
             "the editions folder already has an edition '\(id)', which the archive catalogue names too; rename the editions folder's edition or import without --archive"
+        case .recordedEditionsFolderMissing(let database, let folder):
+            "\(database) was built from the editions folder \(folder), which is no longer there; give --editions FOLDER where it is now, or another editions folder to read instead (nothing was changed)"
+        case .recordedArchiveMissing(let database, let folder, let editions):
+            "\(database) holds \(editions) editions of the archive read from \(folder), which is no longer there; give --archive FOLDER where the clone is now, or --drop-archive to remove those editions (nothing was changed)"
+        case .archiveNotRecorded(let database, let editions):
+            "\(database) holds \(editions) editions of the archive but not the folder they were read from (an older hig imported them); give --archive FOLDER to keep them, or --drop-archive to remove them (nothing was changed)"
+        case .archiveAndDropArchive:
+            "--archive reads the archive and --drop-archive removes it; give one of them"
         case .databaseFolderMissing(let path):
             "cannot create database \(path): its folder does not exist; create the folder or pass another --db"
         case .notADatabase(let path):
             "\(path) is not a hig database (not an SQLite file, or a damaged one); pass another --db or delete it to rebuild"
+        case .anotherProgramsDatabase(let path):
+            "\(path) is an SQLite database, but another program's, not hig's (it has tables and none of hig's); pass another --db (hig leaves this one as it is)"
         case .databaseUnreadable(let path, let reason):
             "cannot open database \(path) (\(reason)); check the path and its permissions"
         case .databaseReadOnly(let path):
@@ -111,17 +129,23 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
         case .schemaTooNew(let path, let version, let known):
             "\(path) has schema version \(version), newer than this hig knows (\(known)); use a newer hig or another --db"
         case .migrationChanged(let path, let name):
-            "migration \(name) has changed since it was applied to \(path); restore Migrations/\(name).sql or rebuild the database"
+            "\(path) was upgraded by another hig, whose migration \(name) is not this hig's (each hig has its migrations built in); use that hig, or rebuild the database with this one (move it aside and run `hig import`)"
         case .unknownEdition(let edition, let known):
             "unknown edition '\(edition)'; known editions: \(known.joined(separator: ", "))"
         case .unknownPlatform(let platform, let known):
             "unknown platform '\(platform)'; known platforms: \(known.joined(separator: ", "))"
+        case .unknownLine(let line, let known):
+            "unknown line '\(line)'; known lines: \(known.joined(separator: ", ")) (see the family tree in `hig editions`)"
         case .unknownKind(let kind):
             "unknown kind '\(kind)'; kinds are: \(RuleKind.allCases.map(\.rawValue).joined(separator: ", "))"
-        case .unknownRule(let id, let suggestions):
-            suggestions.isEmpty
-                ? "no rule with id '\(id)'; list ids with `hig rules`"
-                : "no rule with id '\(id)'; did you mean \(suggestions.joined(separator: ", "))?"
+        case .unknownRule(let id, let suggestions, let edition):
+            if !suggestions.isEmpty {
+                "no rule with id '\(id)'; did you mean \(suggestions.joined(separator: ", "))?"
+            } else if let edition {
+                "no rule with id '\(id)'; an id is its edition and 8 hexadecimal digits, without wildcards; list \(edition)'s with `hig rules --edition \(edition)`"
+            } else {
+                "no rule with id '\(id)'; list ids with `hig rules`"
+            }
         case .unknownTopic(let topic, let nearest):
             "unknown topic '\(topic)'; nearest: \(nearest.joined(separator: ", ")) (all topics: `hig topics`)"
         case .unknownSection(let section, let edition):
@@ -164,6 +188,8 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "cannot write \(path): there is no folder \(folder); create it or give another --output (nothing was written)"
         case .outputIsDirectory(let path):
             "cannot write \(path): it is a folder; give the path of a file inside it (nothing was written)"
+        case .outputNamesNoFolder(let path):
+            "cannot write \(path): a path that ends in / names a folder, and there is no such folder; give the path of a file (nothing was written)"
         case .outputUnwritable(let path, let reason):
             "cannot write \(path) (\(reason)); nothing was written"
         case .outputIncomplete(let path, let reason):

@@ -21,34 +21,25 @@ import json
 import os
 import resource
 import sqlite3
-import subprocess
 import sys
-import tempfile
 import time
 
-passed = 0
-failed = 0
-
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"ok    {name}")
-    else:
-        failed += 1
-        print(f"FAIL  {name} {detail}")
+# The harness of the client checks (Tests/clients/harness.py): counting, time limits, clean-up.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clients"))
+from harness import REPOSITORY, check, run, run_checks, temporary_folder  # noqa: E402
 
 
 def hig(binary, database, *arguments):
-    return subprocess.run([binary, "--db", database, *arguments], capture_output=True, text=True, timeout=900)
+    return run([binary, "--db", database, *arguments], timeout=900)
 
 
-def main(binary, archive):
-    repository = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    with open(os.path.join(repository, "Data", "archive", "catalogue.json"), encoding="utf-8") as handle:
+def main(binary, archive=None):
+    binary = os.path.abspath(binary)
+    default = os.environ.get("HIG_ARCHIVE") or os.path.join(REPOSITORY, "..", "shared", "archive", "human-interface-markdown")
+    archive = os.path.abspath(archive or default)
+    with open(os.path.join(REPOSITORY, "Data", "archive", "catalogue.json"), encoding="utf-8") as handle:
         catalogue = json.load(handle)
-    folder = tempfile.mkdtemp(prefix="hig-archive-test-")
+    folder = temporary_folder("hig-archive-test-")
     database = os.path.join(folder, "hig.sqlite")
 
     started = time.monotonic()
@@ -182,10 +173,4 @@ def main(binary, archive):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
-        sys.exit("usage: archive_test.py PATH/TO/hig [ARCHIVE]")
-    here = os.path.dirname(os.path.abspath(__file__))
-    default = os.environ.get("HIG_ARCHIVE") or os.path.join(here, "..", "..", "..", "shared", "archive", "human-interface-markdown")
-    main(os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else default))
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    run_checks("archive_test.py PATH/TO/hig [ARCHIVE]", range(1, 3), main)

@@ -26,7 +26,9 @@ passage the database does not hold as a rule (a heading, a set-aside line) are r
 The figures are printed; with --min-recall / --min-precision the exit status says whether they
 hold (for CI). --wrong lists the wrong links, --missed the gold links not found; --labels FILE
 writes every link of the database the gold set judges, as TSV (pair, from, to, right: 1 or 0),
-for Scripts/fit-link-confidence.py.
+for Scripts/fit-link-confidence.py. The judged links are also counted by what a reader is shown
+(when the database has the `doubt` column): no flag, a possible counterpart (a doubt), or low
+confidence alone, in all and per pair: the precision of the links shown without a flag.
 --gold FILE scores another gold file (for example Tests/Gold/mac-line.jsonl). A pair name that is
 not in EDITIONS (2008, 2010, ...) is made of edition ids themselves (mac-1987>mac-1992-11). A file
 under human-interface-markdown/ that is not bundled is found in the database by that same path (the
@@ -294,6 +296,22 @@ def main(argv):
             band = "under 0.7" if confidence[(a, b)] < 0.7 else "0.7 or more"
             bands[band][0] += 1
             bands[band][1] += right
+    # How often a link is right by what a reader is shown: no flag (confidence 0.7 or more, no
+    # doubt), a possible counterpart (a doubt, `LinkDoubt`), or low confidence alone; per pair too.
+    columns = {row[1] for row in db.execute("PRAGMA table_info(rule_links)")}
+    shown_bands = defaultdict(lambda: [0, 0])
+    shown_per_pair = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    if "doubt" in columns:
+        shown = dict(((a, b), (c, d)) for a, b, c, d in db.execute("SELECT from_rule, to_rule, confidence, doubt FROM rule_links"))
+        for (pair, a, b), right in judged.items():
+            if (a, b) not in shown:  # judged on a chain of links: no one link is shown
+                continue
+            c, d = shown[(a, b)]
+            band = "possible counterpart" if d else ("low confidence" if c is not None and c < 0.7 else "no flag")
+            shown_bands[band][0] += 1
+            shown_bands[band][1] += right
+            shown_per_pair[pair][band][0] += 1
+            shown_per_pair[pair][band][1] += right
     recall = counts["link found"] / counts["link"] if counts["link"] else 0.0
     precision = 1 - counts["non-link violated"] / counts["non-link"] if counts["non-link"] else 1.0
     result = {
@@ -306,6 +324,7 @@ def main(argv):
         "per_pair": {p: dict(c) for p, c in sorted(per_pair.items())},
         "per_class": {k: dict(c) for k, c in sorted(per_class.items())},
         "by_confidence": {band: {"judged": n, "right": right} for band, (n, right) in sorted(bands.items())},
+        "by_flag": {band: {"judged": n, "right": right} for band, (n, right) in sorted(shown_bands.items())},
     }
     if "--json" in argv:
         print(json.dumps(result, indent=2))
@@ -325,6 +344,12 @@ def main(argv):
             if band in bands:
                 n, right = bands[band]
                 print(f"  confidence {band}: {n} judged links, {right} right ({right / n:.2f})")
+        for band in ("no flag", "possible counterpart", "low confidence"):
+            if band in shown_bands:
+                n, right = shown_bands[band]
+                print(f"  shown with {band}: {n} judged links, {right} right ({right / n:.2f})")
+        for p, bands_of_pair in sorted(shown_per_pair.items()):
+            print(f"    {p}: " + ", ".join(f"{band} {right}/{n}" for band, (n, right) in sorted(bands_of_pair.items())))
         if missing:
             print(f"{len(missing)} gold passages are no rule of the database (first: "
                   f"{(missing[0]['from'] or missing[0]['to'])['file']}:{(missing[0]['from'] or missing[0]['to'])['line']})")

@@ -1,11 +1,12 @@
 import Foundation
 @testable import HIGStore
 
-/// The four iPhone and iOS documents of the archive (`../shared/archive/human-interface-markdown`
-/// beside the repository), read whole with their chunk files, once.
+/// The four iPhone and iOS documents of the archive, read whole with their chunk files, once.
+/// The bundle holds them byte for byte (`Data/editions/<edition>/`, the archive's
+/// `human-interface-markdown/<name>/`), so they are read from there: these suites need no
+/// archive beside the repository. They are named, and their manifest entries made, as in the
+/// archive.
 enum ArchiveDocuments {
-    static let folder = Fixtures.repository.deletingLastPathComponent().appending(path: "shared/archive/human-interface-markdown")
-
     struct Document: Sendable {
         let name: String
         let lines: [String]
@@ -22,32 +23,40 @@ enum ArchiveDocuments {
         }
     }
 
-    static let names = [
-        "2008-11-iphone-human-interface-guidelines", "2010-03-iphone-human-interface-guidelines",
-        "2011-ios-human-interface-guidelines", "2014-ios-human-interface-guidelines",
+    /// The archive's folder name of each document, and the bundled edition that holds it.
+    static let editions = [
+        "2008-11-iphone-human-interface-guidelines": "iphone-2008-11", "2010-03-iphone-human-interface-guidelines": "iphone-2010-03",
+        "2011-ios-human-interface-guidelines": "ios-2011-03", "2014-ios-human-interface-guidelines": "ios-2014-03",
     ]
+    static let names = editions.keys.sorted()
 
     static let splitter = SourceSplitter(lexicon: .bundled)
 
-    static let all: [String: Document] = {
-        var documents: [String: Document] = [:]
-        for name in names { documents[name] = read(name) }
-        return documents
-    }()
-
-    static func document(_ prefix: String) -> Document {
-        all[names.first { $0.hasPrefix(prefix) }!]!
+    private static let all = FixtureFailure.capture("the four iPhone and iOS documents") {
+        try Dictionary(uniqueKeysWithValues: names.map { ($0, try read($0)) })
     }
 
-    static func read(_ name: String) -> Document {
-        let base = folder.appending(path: name)
-        let lines = SourceFile.splitLines(try! String(contentsOf: base.appending(path: "full_document.md"), encoding: .utf8))
+    /// The document of the archive folder `name`.
+    static func named(_ name: String) throws -> Document {
+        guard let document = try all.get()[name] else { throw FixtureFailure("no document \(name)") }
+        return document
+    }
+
+    /// The document whose archive folder name starts with `prefix` ("2008-11", "2014").
+    static func document(_ prefix: String) throws -> Document {
+        guard let name = names.first(where: { $0.hasPrefix(prefix) }) else { throw FixtureFailure("no document \(prefix)") }
+        return try named(name)
+    }
+
+    static func read(_ name: String) throws -> Document {
+        let base = Fixtures.bundle.appending(path: editions[name] ?? name)
+        let lines = SourceFile.splitLines(try String(contentsOf: base.appending(path: "full_document.md"), encoding: .utf8))
         let chunkFolder = base.appending(path: "chunks")
-        let files = try! FileManager.default.contentsOfDirectory(atPath: chunkFolder.path(percentEncoded: false)).sorted()
-        let chunks = files.map { file in
+        let files = try FileManager.default.contentsOfDirectory(atPath: chunkFolder.path(percentEncoded: false)).sorted()
+        let chunks = try files.map { file in
             ChunkFile(
-                number: Int(file.filter(\.isNumber))!,
-                lines: SourceFile.splitLines(try! String(contentsOf: chunkFolder.appending(path: file), encoding: .utf8)))
+                number: Int(file.filter(\.isNumber)) ?? 0,
+                lines: SourceFile.splitLines(try String(contentsOf: chunkFolder.appending(path: file), encoding: .utf8)))
         }
         let entry = EditionManifest.File(
             path: "\(name)/full_document.md", edition: name, document: name, chunk: nil, form: .pdfMarkdown,

@@ -37,21 +37,21 @@ struct AssistantTests {
     @Test("A wrong argument is a reply marked as an error that names it and says what it takes")
     func wrongArguments() throws {
         let cases: [(tool: String, arguments: String, expected: String)] = [
-            ("search_rules", #"{}"#, "search_rules: missing the required argument 'words' (a non-empty string)"),
-            ("search_rules", #"{"words": "tap", "limit": 0}"#, "search_rules: 'limit' must be an integer from 1 to 100, got 0"),
-            ("search_rules", #"{"words": "tap", "limit": 2.5}"#, "search_rules: 'limit' must be an integer from 1 to 100, got 2.5"),
-            ("search_rules", #"{"words": "tap", "limit": true}"#, "search_rules: 'limit' must be an integer from 1 to 100, got true"),
+            ("search_rules", #"{}"#, "search_rules: missing the required argument 'query' (a non-empty string)"),
+            ("search_rules", #"{"query": "tap", "limit": 0}"#, "search_rules: 'limit' must be an integer from 1 to 100, got 0"),
+            ("search_rules", #"{"query": "tap", "limit": 2.5}"#, "search_rules: 'limit' must be an integer from 1 to 100, got 2.5"),
+            ("search_rules", #"{"query": "tap", "limit": true}"#, "search_rules: 'limit' must be an integer from 1 to 100, got true"),
             (
-                "search_rules", #"{"words": "tap", "kind": "rule"}"#,
+                "search_rules", #"{"query": "tap", "kind": "rule"}"#,
                 "search_rules: 'kind' must be one of guideline, definition, note, figure, context, got \"rule\""
             ),
             (
-                "search_rules", #"{"words": "tap", "edition": "1999"}"#,
+                "search_rules", #"{"query": "tap", "edition": "1999"}"#,
                 "search_rules: unknown edition '1999'; the editions are 2008, 2010, 2011, web-2022-23 (see list_editions)"
             ),
             (
-                "search_rules", #"{"words": "tap", "sort": "date"}"#,
-                "search_rules: unknown argument 'sort'; it takes words, edition, topic, section, platform, kind, limit"
+                "search_rules", #"{"query": "tap", "sort": "date"}"#,
+                "search_rules: unknown argument 'sort'; it takes query, edition, topic, section, platform, kind, limit"
             ),
             ("search_rules", #"["tap"]"#, "search_rules: the arguments must be an object, got an array"),
             ("get_rule", #"{"id": "2011-00000000"}"#, "get_rule: no rule with id '2011-00000000' (find ids with search_rules)"),
@@ -60,12 +60,46 @@ struct AssistantTests {
                 "edition_diff: web-2022-23 does not come before 2008; give the older edition as 'from' (see list_editions)"
             ),
             ("list_topics", #"{"topic": "x"}"#, "list_topics: unknown argument 'topic'; it takes no arguments"),
+            // The name search_rules took before `query`: the error names the one it takes now.
+            (
+                "search_rules", #"{"words": "tap"}"#,
+                "search_rules: unknown argument 'words'; it takes query, edition, topic, section, platform, kind, limit"
+            ),
+            // The platforms of the seeds' editions (editions.json: iPhone OS; iOS; and the web
+            // page's iOS, iPadOS, macOS, tvOS and watchOS).
+            (
+                "search_rules", #"{"query": "tap", "platform": "Android"}"#,
+                "search_rules: unknown platform 'Android'; the platforms are iOS, iPadOS, iPhone OS, macOS, tvOS, watchOS"
+            ),
         ]
         try Self.withSeeds { session in
             for example in cases {
                 let reply = try session.call(tool: example.tool, arguments: Data(example.arguments.utf8))
                 #expect(reply.isError, "\(example.arguments)")
                 #expect(reply.text.hasPrefix(example.expected), "\(reply.text)")
+            }
+        }
+    }
+
+    @Test("A search too long or of too many words, in either tool that searches, is a reply marked as an error")
+    func searchesTooLarge() throws {
+        // 21,000 bytes, as an assistant sent it (issue 29), and 65 different words, one past the limit.
+        let long = String(repeating: "tap ", count: 5_249) + "taps"
+        let many = (1...65).map { "word\($0)" }.joined(separator: " ")
+        let cases: [(tool: String, query: String, expected: String)] = [
+            ("search_rules", long, "search_rules: 'query' is 21000 bytes long, more than the 1000 a search may be; give a few words"),
+            ("rule_evolution", long, "rule_evolution: 'query' is 21000 bytes long, more than the 1000 a search may be; give a few words"),
+            (
+                "search_rules", many,
+                "search_rules: 'query' holds 65 different words, more than the 64 a search may hold; give fewer words"
+            ),
+        ]
+        try Self.withSeeds { session in
+            for example in cases {
+                let arguments = try JSONSerialization.data(withJSONObject: ["query": example.query])
+                let reply = try session.call(tool: example.tool, arguments: arguments)
+                #expect(reply.isError)
+                #expect(reply.text == example.expected)
             }
         }
     }
@@ -80,7 +114,7 @@ struct AssistantTests {
     @Test("search_rules gives each hit's id, edition and citation, the matched words marked")
     func searchCites() throws {
         try Self.withSeeds { session in
-            let reply = try session.call(tool: "search_rules", arguments: Data(#"{"words": "tap", "limit": 2}"#.utf8))
+            let reply = try session.call(tool: "search_rules", arguments: Data(#"{"query": "tap", "limit": 2}"#.utf8))
             let answer = try #require(try Self.json(reply) as? [String: Any])
             let hits = try #require(answer["hits"] as? [[String: Any]])
             #expect(hits.count == 2)
@@ -156,7 +190,7 @@ struct AssistantTests {
             }
             #expect(
                 throws: AssistantError.unknownResource(
-                    uri: "hig://rule/", reason: "give one id after hig://rule/, e.g. hig://rule/2010-be6ca266")
+                    uri: "hig://rule/", reason: "give one id after hig://rule/, e.g. hig://rule/ios-2011-03-f3470dca")
             ) {
                 try session.read(uri: "hig://rule/")
             }

@@ -79,11 +79,6 @@ struct AtomicFileTests {
         }
     }
 
-    /// Linux's device number (glibc's `makedev`, a macro Swift does not import), for small numbers.
-    static func device(major: UInt, minor: UInt) -> dev_t {
-        dev_t((major & 0xFFF) << 8 | (minor & 0xFF))
-    }
-
     /// The kind of file at `path` itself (a link is not followed).
     func kind(_ path: String) -> mode_t {
         var status = stat()
@@ -121,10 +116,10 @@ struct AtomicFileTests {
             // Device nodes of our own where we may make them (root), so that a broken write
             // cannot replace the machine's /dev/null; else the machine's, through a link.
             let null = folder.appending(path: "null").path, full = folder.appending(path: "full").path
-            if mknod(null, S_IFCHR | 0o666, AtomicFileTests.device(major: 1, minor: 3)) != 0 {
+            if mknod(null, S_IFCHR | 0o666, Fixtures.device(major: 1, minor: 3)) != 0 {
                 #expect(symlink("/dev/null", null) == 0)
             }
-            if mknod(full, S_IFCHR | 0o666, AtomicFileTests.device(major: 1, minor: 7)) != 0 {
+            if mknod(full, S_IFCHR | 0o666, Fixtures.device(major: 1, minor: 7)) != 0 {
                 #expect(symlink("/dev/full", full) == 0)
             }
             let nullKind = kind(null), fullKind = kind(full)
@@ -175,7 +170,8 @@ struct AtomicFileTests {
                 try AtomicFile.write(Data("x".utf8), to: missing)
             }
             #expect(throws: HIGError.outputIsDirectory(path: folder.path)) { try AtomicFile.write(Data("x".utf8), to: folder.path) }
-            #expect(throws: HIGError.outputIsDirectory(path: folder.path + "/new/")) {
+            // A path that ends in "/" names a folder; there is none, so that is what is said.
+            #expect(throws: HIGError.outputNamesNoFolder(path: folder.path + "/new/")) {
                 try AtomicFile.write(Data("x".utf8), to: folder.path + "/new/")
             }
             let file = folder.appending(path: "file.txt").path

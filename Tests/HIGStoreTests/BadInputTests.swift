@@ -116,7 +116,7 @@ struct BadInputTests {
             #expect {
                 try store.detail(id: typo)
             } throws: { error in
-                guard case .unknownRule(let id, let suggestions) = error as? HIGError else { return false }
+                guard case .unknownRule(let id, let suggestions, _) = error as? HIGError else { return false }
                 return id == typo && suggestions.contains(real)
             }
             #expect(throws: HIGError.unknownRule("nope'; DROP TABLE rules; --", suggestions: [])) {
@@ -155,8 +155,10 @@ struct BadInputTests {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "other.sqlite").path
             try Database(path: path, mode: .create).execute("CREATE TABLE invoices (id INTEGER)")
-            #expect(throws: HIGError.notADatabase(path: path)) { try RuleStore.open(path: path) }
-            #expect(throws: HIGError.notADatabase(path: path)) { try RuleStore.importEditions(from: Fixtures.editions, into: path) }
+            #expect(throws: HIGError.anotherProgramsDatabase(path: path)) { try RuleStore.open(path: path) }
+            #expect(throws: HIGError.anotherProgramsDatabase(path: path)) {
+                try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            }
         }
     }
 

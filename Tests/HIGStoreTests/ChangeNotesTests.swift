@@ -6,18 +6,9 @@ import Testing
 /// report's size limit, on the whole bundled HIG.
 @Suite("Change notes and report size on the whole HIG")
 struct ChangeNotesTests {
-    /// The bundled editions imported once for the suite.
-    static let bundlePath: String = {
-        let folder = Fixtures.suitePath("change-notes")
-        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appending(path: "hig.sqlite").path
-        _ = try! RuleStore.importEditions(from: Fixtures.bundle, into: path)
-        return path
-    }()
-
     @Test("diff ios-2011-03 ios-2014-03 carries 2014's revision history, as the PDF's table gives it")
     func pdfRevisionHistory() throws {
-        let store = try RuleStore.open(path: Self.bundlePath)
+        let store = try RuleStore.open(path: BundleDatabase.path)
         let diff = try store.diff(from: "ios-2011-03", to: "ios-2014-03")
         // Data/editions/ios-2014-03/full_document.md lines 3532-3535, read by hand (the cells'
         // <br> are spaces).
@@ -45,7 +36,7 @@ struct ChangeNotesTests {
 
     @Test("diff ios-2014-03 current carries the change logs of the web pages with changes, dated")
     func webChangeLogs() throws {
-        let store = try RuleStore.open(path: Self.bundlePath)
+        let store = try RuleStore.open(path: BundleDatabase.path)
         let diff = try store.diff(from: "ios-2014-03", to: "current")
         // Charts.md line 168: "| September 23, 2022 | New page. |", read by hand; all of its
         // rules are new in the web edition.
@@ -61,13 +52,26 @@ struct ChangeNotesTests {
         #expect(Set(all.filter { changedFiles.contains($0.file) }.map(\.text)).count == Set(diff.changeNotes.map(\.text)).count)
     }
 
+    @Test("diff web-2022-23 current --topic alerts carries the Alerts page's change log, not those of pages its pairs lead to")
+    func topicChangeNotes() throws {
+        let store = try RuleStore.open(path: try BundleDatabase.path)
+        let diff = try store.diff(from: "web-2022-23", to: "current", options: .init(topic: "alerts"))
+        // Pairs kept for their 2022-23 alert rule lead to Icons.md and App icons.md too (the
+        // screenshot of an alert with a trash icon, one with the Podcasts app icon): those
+        // pages are not about alerts.
+        #expect(diff.changeNotes.contains { $0.document == "Alerts" })
+        #expect(!diff.changeNotes.contains { $0.document == "Icons" || $0.document == "App icons" })
+        let whole = try store.diff(from: "web-2022-23", to: "current")
+        #expect(whole.changeNotes.contains { $0.document == "Icons" })
+    }
+
     @Test("A single-file HTML report of the whole HIG is refused in one line, and nothing is written")
     func wholeReportRefused() throws {
         #expect(throws: HIGError.reportTooLarge(rules: 2_001, limit: 2_000)) { try HTMLReport.checkSize(rules: 2_001) }
         try HTMLReport.checkSize(rules: 2_000)
         try Fixtures.withTemporaryFolder { folder in
-            let cli = CommandLineTests()
-            let refused = try cli.hig(["--db", Self.bundlePath, "export", "--format", "html", "-o", "all.html"], in: folder)
+            let cli = HigRunner()
+            let refused = try cli.hig(["--db", BundleDatabase.path, "export", "--format", "html", "-o", "all.html"], in: folder)
             #expect(refused.status != 0 && refused.stdout.isEmpty)
             #expect(
                 refused.stderr
@@ -76,7 +80,7 @@ struct ChangeNotesTests {
             #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "all.html").path))
             // One page's worth passes, and its sources section shows the page's change log.
             let page = try cli.hig(
-                ["--db", Self.bundlePath, "export", "--format", "html", "--edition", "ios-2014-03", "-o", "p.html"],
+                ["--db", BundleDatabase.path, "export", "--format", "html", "--edition", "ios-2014-03", "-o", "p.html"],
                 in: folder)
             #expect(page.status == 0)
             let html = try String(contentsOf: folder.appending(path: "p.html"), encoding: .utf8)
@@ -86,7 +90,7 @@ struct ChangeNotesTests {
 
     @Test("evolution names the change notes of the files along its lineages, briefly")
     func evolutionNotes() throws {
-        let store = try RuleStore.open(path: Self.bundlePath)
+        let store = try RuleStore.open(path: BundleDatabase.path)
         let answer = try store.evolution("button colors", limit: 2)
         // Alerts.md line 117: "| February 2, 2024 | Enhanced guidance for using default and
         // Cancel buttons. |", read by hand; the lineage ends on Alerts.md:53.

@@ -60,7 +60,9 @@ extension CleaningFastPathTests {
         #expect(found.isEmpty, "\(found.prefix(10))")
     }
 
-    @Test("Repairing generated texts of glued words, separators, marks and non-ASCII reads as the definitions")
+    @Test(
+        "Repairing generated texts of glued words, separators, marks and non-ASCII reads as the definitions", .tags(.endToEnd), .fullRunOnly
+    )
     func gluedWordsOfGeneratedTexts() async {
         await propertyCheck(count: 3000, input: Self.gluedTexts) { text in
             #expect(Self.gluedWordMismatches(text).isEmpty, "\(text.debugDescription)")

@@ -69,7 +69,9 @@ extension CleaningFastPathTests {
         #expect(found.isEmpty, "\(found.prefix(10))")
     }
 
-    @Test("Marking and collapsing generated lines of markup, control characters, marks and white space answer as the definitions")
+    @Test(
+        "Marking and collapsing generated lines of markup, control characters, marks and white space answer as the definitions",
+        .tags(.endToEnd), .fullRunOnly)
     func markupOfGeneratedLines() async {
         await propertyCheck(count: 2000, input: Self.hostileLines) { line in
             #expect(Self.markupMismatches(line).isEmpty, "\(line.debugDescription)")

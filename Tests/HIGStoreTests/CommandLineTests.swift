@@ -1,94 +1,46 @@
 import Foundation
+import HIGStore
 import Testing
 
 /// End-to-end: the built `hig` binary, run as a user runs it.
 @Suite("The hig command line")
 struct CommandLineTests {
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
-    /// The `hig` next to the test bundle (SwiftPM builds every product before testing).
-    static let binary: URL = {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [bundle, bundle.deletingLastPathComponent()] {
-            let url = candidate.appending(path: "hig")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return Fixtures.repository.appending(path: ".build/debug/hig")
-    }()
-
-    /// A `hig` process, not started: the built binary, in `folder`, without the user's
-    /// `HIG_DB` and `HIG_EDITIONS`, plus `environment`.
-    static func process(
-        _ arguments: [String], in folder: URL, environment: [String: String] = [:],
-        executable: URL = binary
-    ) -> Process {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "HIG_DB")
-        env.removeValue(forKey: "HIG_EDITIONS")
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        return process
-    }
-
-    func hig(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Result {
-        try Self.run(Self.process(arguments, in: folder, environment: environment))
-    }
-
-    /// Runs `process` to its end with no input, collecting what it writes.
-    static func run(_ process: Process) throws -> Result {
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        // No input, as in CI: `hig mcp` reads stdin until it ends.
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
-    /// One line on stderr, starting "hig: error:", exit 1, nothing on stdout.
-    func expectOneLineError(_ result: Result, mentioning words: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(result.status == 1, sourceLocation: sourceLocation)
-        #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
-        #expect(result.stderr.hasPrefix("hig: error: "), "\(result.stderr)", sourceLocation: sourceLocation)
-        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
-        #expect(result.stderr.contains(words), "\(result.stderr)", sourceLocation: sourceLocation)
-    }
+    let cli = HigRunner()
 
     @Test func aFirstQueryImportsTheBundledEditions() throws {
         try Fixtures.withTemporaryFolder { folder in
             let editions = Fixtures.editions.path
-            let first = try hig(["editions"], in: folder, environment: ["HIG_EDITIONS": editions])
+            let first = try cli.hig(["editions"], in: folder, environment: ["HIG_EDITIONS": editions])
             #expect(first.status == 0)
             #expect(first.stderr.hasPrefix("hig: no database at hig.sqlite yet; importing"))
             #expect(first.stdout.contains("2011  iOS Human Interface Guidelines (2011)"))
             #expect(first.stdout.contains("rules: 39 (35 guideline, 2 definition, 1 note, 1 context)"))
             #expect(first.stdout.contains("Tests/Fixtures/seed-editions/current-alerts.txt  web-text, complete, whole page, 37 rules"))
-            let second = try hig(["editions"], in: folder)
+            let second = try cli.hig(["editions"], in: folder)
             #expect(second.stderr.isEmpty)
             #expect(second.stdout == first.stdout)
+        }
+    }
+
+    @Test("hig mcp --help names every tool the server lists, and how many")
+    func mcpHelpListsEveryTool() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let help = try cli.hig(["mcp", "--help"], in: folder)
+            #expect(help.status == 0)
+            // Help text is wrapped at the terminal's width: compare it unwrapped.
+            let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(text.contains("\(AssistantCatalog.tools.count) tools: search_rules, get_rule,"), "\(text)")
+            for tool in AssistantCatalog.tools { #expect(text.contains(tool.name), "\(tool.name)") }
         }
     }
 
     @Test func importReportsEditionsAndThenNothingToDo() throws {
         try Fixtures.withTemporaryFolder { folder in
             let db = folder.appending(path: "k.sqlite").path
-            let first = try hig(["--db", db, "import", "--editions", Fixtures.editions.path], in: folder)
+            let first = try cli.hig(["--db", db, "import", "--editions", Fixtures.editions.path], in: folder)
             #expect(first.status == 0)
             #expect(first.stdout.contains("2010         2      24     8        2 written"))
-            let again = try hig(["import", "--db", db, "--editions", Fixtures.editions.path], in: folder)
+            let again = try cli.hig(["import", "--db", db, "--editions", Fixtures.editions.path], in: folder)
             #expect(again.stdout.contains("was up to date; nothing changed"))
         }
     }
@@ -96,12 +48,13 @@ struct CommandLineTests {
     @Test func rulesAsJSONAndShow() throws {
         try Fixtures.withTemporaryFolder { folder in
             let env = ["HIG_EDITIONS": Fixtures.editions.path, "HIG_DB": folder.appending(path: "e.sqlite").path]
-            let json = try hig(["rules", "--edition", "2011", "--kind", "definition", "--format", "json"], in: folder, environment: env)
+            let json = try cli.hig(
+                ["rules", "--edition", "2011", "--kind", "definition", "--format", "json"], in: folder, environment: env)
             #expect(json.status == 0)
             let rules = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
             #expect(rules.compactMap { $0["title"] as? String } == ["Title-style capitalization", "Sentence-style capitalization"])
             let id = try #require(rules.first?["id"] as? String)
-            let show = try hig(["show", id], in: folder, environment: env)
+            let show = try cli.hig(["show", id], in: folder, environment: env)
             #expect(show.status == 0)
             #expect(show.stdout.contains("Title-style capitalization means that every word is capitalized"))
             #expect(show.stdout.contains("│ - **Title-style capitalization** meansthat every word"))
@@ -114,7 +67,7 @@ struct CommandLineTests {
     @Test func exportWritesTheWholeContract() throws {
         try Fixtures.withTemporaryFolder { folder in
             let env = ["HIG_EDITIONS": Fixtures.editions.path]
-            let export = try hig(["export", "--format", "json"], in: folder, environment: env)
+            let export = try cli.hig(["export", "--format", "json"], in: folder, environment: env)
             #expect(export.status == 0)
             let rules = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [[String: Any]])
             #expect(rules.count == 114)
@@ -124,25 +77,25 @@ struct CommandLineTests {
     @Test func mistakesGetOneClearLine() throws {
         try Fixtures.withTemporaryFolder { folder in
             let env = ["HIG_EDITIONS": Fixtures.editions.path]
-            _ = try hig(["import"], in: folder, environment: env)
-            expectOneLineError(try hig(["show", "2011-00000000"], in: folder), mentioning: "no rule with id '2011-00000000'")
-            expectOneLineError(
-                try hig(["rules", "--edition", "1999"], in: folder),
+            _ = try cli.hig(["import"], in: folder, environment: env)
+            cli.expectOneLineError(try cli.hig(["show", "2011-00000000"], in: folder), mentioning: "no rule with id '2011-00000000'")
+            cli.expectOneLineError(
+                try cli.hig(["rules", "--edition", "1999"], in: folder),
                 mentioning: "unknown edition '1999'; known editions: 2008, 2010, 2011, web-2022-23")
             try Data("not a database at all\n".utf8).write(to: folder.appending(path: "notes.txt"))
-            expectOneLineError(try hig(["--db", "notes.txt", "rules"], in: folder), mentioning: "notes.txt is not a hig database")
-            expectOneLineError(
-                try hig(["--db", "nowhere/x.sqlite", "rules"], in: folder, environment: env), mentioning: "its folder does not exist")
+            cli.expectOneLineError(try cli.hig(["--db", "notes.txt", "rules"], in: folder), mentioning: "notes.txt is not a hig database")
+            cli.expectOneLineError(
+                try cli.hig(["--db", "nowhere/x.sqlite", "rules"], in: folder, environment: env), mentioning: "its folder does not exist")
             #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "nowhere").path))
-            expectOneLineError(try hig(["import", "--editions", "missing-folder"], in: folder), mentioning: "no manifest at")
-            expectOneLineError(
-                try hig(["rules", "--section", "Nowhere"], in: folder),
+            cli.expectOneLineError(try cli.hig(["import", "--editions", "missing-folder"], in: folder), mentioning: "no manifest at")
+            cli.expectOneLineError(
+                try cli.hig(["rules", "--section", "Nowhere"], in: folder),
                 mentioning: "no section has the heading 'Nowhere'; list them with `hig sections`")
-            expectOneLineError(
-                try hig(["sections", "--edition", "web-2022-23", "--section", "Nowhere"], in: folder),
+            cli.expectOneLineError(
+                try cli.hig(["sections", "--edition", "web-2022-23", "--section", "Nowhere"], in: folder),
                 mentioning: "no section of web-2022-23 has the heading 'Nowhere'; list them with `hig sections --edition web-2022-23`")
-            expectOneLineError(try hig(["sections", "--depth", "0"], in: folder), mentioning: "--depth must be 1 or more")
-            let bad = try hig(["rules", "--kind", "rumour"], in: folder)
+            cli.expectOneLineError(try cli.hig(["sections", "--depth", "0"], in: folder), mentioning: "--depth must be 1 or more")
+            let bad = try cli.hig(["rules", "--kind", "rumour"], in: folder)
             #expect(bad.status != 0)
             #expect(bad.stderr.contains("rumour"))
         }
@@ -152,8 +105,8 @@ struct CommandLineTests {
         try Fixtures.withTemporaryFolder { folder in
             // A copy of the binary far from any clone: nothing to import from.
             let copy = folder.appending(path: "hig")
-            try Fixtures.copyExecutable(Self.binary, to: copy)
-            let process = Self.process(["editions"], in: folder, executable: copy)
+            try Fixtures.copyExecutable(HigRunner.binary, to: copy)
+            let process = HigRunner.process(["editions"], in: folder, executable: copy)
             let err = Pipe()
             process.standardError = err
             process.standardOutput = Pipe()
@@ -170,8 +123,8 @@ struct CommandLineTests {
     func copiedBinaryWorks() throws {
         try Fixtures.withTemporaryFolder { folder in
             let copy = folder.appending(path: "hig")
-            try Fixtures.copyExecutable(Self.binary, to: copy)
-            let process = Self.process(
+            try Fixtures.copyExecutable(HigRunner.binary, to: copy)
+            let process = HigRunner.process(
                 ["--db", folder.appending(path: "c.sqlite").path, "import", "--editions", Fixtures.editions.path],
                 in: folder, executable: copy)
             let out = Pipe()
@@ -188,7 +141,7 @@ struct CommandLineTests {
 
 @Suite("The hig command line: topics and search")
 struct TopicSearchCommandLineTests {
-    let cli = CommandLineTests()
+    let cli = HigRunner()
 
     @Test func topicsPrintsTheMatrix() throws {
         try Fixtures.withTemporaryFolder { folder in
@@ -226,7 +179,17 @@ struct TopicSearchCommandLineTests {
             let alerts = try #require(try JSONSerialization.jsonObject(with: Data(alertJSON.stdout.utf8)) as? [String: Any])
             let total = try #require(alerts["total"] as? Int)
             #expect(total > 2 && (alerts["rules"] as? [Any])?.count == total)
-            #expect(limited.stderr == "hig: 2 of \(total) shown; --limit \(total) shows them all\n")
+            // Two hits, which may hold several versions of a rule with the same words.
+            let twoJSON = try cli.hig(["search", "alert", "--format", "json", "--limit", "2"], in: folder, environment: env)
+            let two = try #require(try JSONSerialization.jsonObject(with: Data(twoJSON.stdout.utf8)) as? [String: Any])
+            let shown = try #require(two["shown"] as? Int)
+            #expect((two["hits"] as? [Any])?.count == 2)
+            #expect(
+                limited.stderr
+                    == (shown == 2
+                        ? "hig: 2 of \(total) shown; --limit \(total) shows them all\n"
+                        : "hig: 2 hits shown, holding \(shown) of the \(total) rules that match (a rule's versions with the same words are one hit); a higher --limit shows more\n")
+            )
             let misspelt = try cli.hig(["search", "cancle"], in: folder, environment: env)
             #expect(misspelt.status == 0 && misspelt.stdout.isEmpty)
             #expect(misspelt.stderr == "hig: no rule holds 'cancle'; did you mean: cancel?\n")
@@ -247,7 +210,7 @@ struct TopicSearchCommandLineTests {
 
 @Suite("The hig command line: evolution and diff")
 struct LineageCommandLineTests {
-    let cli = CommandLineTests()
+    let cli = HigRunner()
 
     @Test func evolutionAndDiffRead() throws {
         try Fixtures.withTemporaryFolder { folder in

@@ -6,7 +6,7 @@ import Testing
 /// and never wait for a writer; two writers take turns or one says it is locked; nothing breaks.
 @Suite("Concurrent use: whole snapshots for readers, one writer at a time")
 struct ConcurrencyTests {
-    let cli = CommandLineTests()
+    let cli = HigRunner()
 
     @Test("A store reads one snapshot: an import committing meanwhile shows none of its work")
     func aStoreIsASnapshot() throws {
@@ -29,7 +29,7 @@ struct ConcurrencyTests {
         }
     }
 
-    @Test("Queries running while imports write see the old or the new content, and never fail")
+    @Test("Queries running while imports write see the old or the new content, and never fail", .tags(.endToEnd), .fullRunOnly)
     func readersDuringImports() throws {
         try Fixtures.withTemporaryFolder { folder in
             let old = try GeneratedCorpus.write(in: folder, copies: 1, variant: "old")
@@ -51,7 +51,7 @@ struct ConcurrencyTests {
             let path = folder.appending(path: "hig.sqlite").path
             _ = try RuleStore.importEditions(from: old, into: path)
             // Eight imports in a row, each replacing every rule, from a process of their own.
-            let hig = CommandLineTests.binary.path
+            let hig = HigRunner.binary.path
             let script = (0..<4).map { _ in
                 "\"\(hig)\" --db \"\(path)\" import --editions \"\(new.path)\" && \"\(hig)\" --db \"\(path)\" import --editions \"\(old.path)\""
             }.joined(separator: " && ")
@@ -101,7 +101,7 @@ struct ConcurrencyTests {
         }
     }
 
-    @Test("Two imports at once, into a database or where none is yet: both complete, one after the other")
+    @Test("Two imports at once, into a database or where none is yet: both complete, one after the other", .tags(.endToEnd), .fullRunOnly)
     func twoImportsAtOnce() throws {
         try Fixtures.withTemporaryFolder { folder in
             let old = try GeneratedCorpus.write(in: folder, copies: 1, variant: "old")

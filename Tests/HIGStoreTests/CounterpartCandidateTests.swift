@@ -10,7 +10,7 @@ struct CounterpartCandidateTests {
         "2011's removed 'integrate such information into the UI' has 2014's table row on problems users can do nothing about among its three"
     )
     func removedRule() throws {
-        let store = SectionQueryTests.store
+        let store = try BundleDatabase.store
         let diff = try store.diff(from: "ios-2011-03", to: "ios-2014-03", options: .init(topic: "alerts", candidates: 3))
         let rules = try store.ruleTexts(of: diff)
         // Read in the texts: 2011 line 2326 ("it's better to integrate such information into the
@@ -38,8 +38,8 @@ struct CounterpartCandidateTests {
     }
 
     /// `body` in a folder holding the seeds' database, with `hig` and the environment that finds them.
-    static func withSeeds(_ body: (CommandLineTests, URL, [String: String]) throws -> Void) throws {
-        let cli = CommandLineTests()
+    static func withSeeds(_ body: (HigRunner, URL, [String: String]) throws -> Void) throws {
+        let cli = HigRunner()
         let env = ["HIG_EDITIONS": Fixtures.editions.path]
         try Fixtures.withTemporaryFolder { folder in
             _ = try cli.hig(["import"], in: folder, environment: env)

@@ -81,7 +81,7 @@ struct CrashSafetyTests {
         return try Fixtures.dump(db)
     }
 
-    @Test("An import updating a database, killed at 24 moments")
+    @Test("An import updating a database, killed at 24 moments", .tags(.endToEnd), .fullRunOnly)
     func killedUpdates() throws {
         try Fixtures.withTemporaryFolder { folder in
             let old = try GeneratedCorpus.write(in: folder, copies: Self.copies, variant: "old")
@@ -129,7 +129,7 @@ struct CrashSafetyTests {
         }
     }
 
-    @Test("A first import, killed at 12 moments, leaves no database or a whole one; the next cleans up")
+    @Test("A first import, killed at 12 moments, leaves no database or a whole one; the next cleans up", .tags(.endToEnd), .fullRunOnly)
     func killedFirstImports() throws {
         try Fixtures.withTemporaryFolder { folder in
             let new = try GeneratedCorpus.write(in: folder, copies: Self.copies, variant: "new")
@@ -169,7 +169,7 @@ struct CrashSafetyTests {
             )
             #expect(mostLeftBehind > 0, "no kill struck while the temporary database was being built")
             try? FileManager.default.removeItem(atPath: path)
-            let last = try CommandLineTests().hig(arguments, in: folder)
+            let last = try HigRunner().hig(arguments, in: folder)
             #expect(last.status == 0)
             #expect(try survivor(at: path) == newDump)
             #expect(try temporaries().isEmpty, "stale temporary files were not removed")

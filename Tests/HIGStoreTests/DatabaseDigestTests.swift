@@ -11,38 +11,36 @@ struct DatabaseDigestTests {
 
     @Test("The database built from the bundled editions has the committed digest")
     func bundledEditionsKeepTheirDigest() throws {
-        try check(Fixtures.bundle, against: Self.committed, describing: "Data/editions")
+        try check(BundleDatabase.path, against: Self.committed, describing: "Data/editions")
     }
 
     @Test("The database built from the seed fixture has the committed digest")
     func seedEditionsKeepTheirDigest() throws {
-        try check(Fixtures.editions, against: Self.committedSeeds, describing: "Tests/Fixtures/seed-editions")
+        try check(SeedsDatabase.path, against: Self.committedSeeds, describing: "Tests/Fixtures/seed-editions")
     }
 
-    func check(_ editions: URL, against committed: URL, describing name: String) throws {
-        try Fixtures.withTemporaryFolder { folder in
-            let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: editions, into: path)
-            let digest = try DatabaseDigest.of(databaseAt: path)
-            if ProcessInfo.processInfo.environment["HIG_UPDATE_DIGESTS"] == "1" {
-                let header = [
-                    "The database `hig import` builds from \(name): per table, its rows and the SHA-256",
-                    "of their values in key order (Sources/HIGStore/Store/DatabaseDigest.swift).",
-                    "Checked by DatabaseDigestTests; written again by `HIG_UPDATE_DIGESTS=1 swift test --filter DatabaseDigestTests`",
-                    "in a commit that says which intended change altered the database and why.",
-                ]
-                try Data(digest.text(header: header).utf8).write(to: committed)
-                return
-            }
-            let expected = try DatabaseDigest(text: String(decoding: try Data(contentsOf: committed), as: UTF8.self))
-            let differences = digest.differences(from: expected)
-            #expect(
-                differences.isEmpty,
-                """
-                the import's output from \(name) changed: \(differences.joined(separator: "; ")). If the change is meant, \
-                run `HIG_UPDATE_DIGESTS=1 swift test --filter DatabaseDigestTests` and say why in the commit.
-                """)
+    /// `path`: the database `hig import` built from the editions `name` (the shared import of
+    /// the test process, `RuleStore.importEditions` into a new file, which no test writes to).
+    func check(_ path: String, against committed: URL, describing name: String) throws {
+        let digest = try DatabaseDigest.of(databaseAt: path)
+        if ProcessInfo.processInfo.environment["HIG_UPDATE_DIGESTS"] == "1" {
+            let header = [
+                "The database `hig import` builds from \(name): per table, its rows and the SHA-256",
+                "of their values in key order (Sources/HIGStore/Store/DatabaseDigest.swift).",
+                "Checked by DatabaseDigestTests; written again by `HIG_UPDATE_DIGESTS=1 swift test --filter DatabaseDigestTests`",
+                "in a commit that says which intended change altered the database and why.",
+            ]
+            try Data(digest.text(header: header).utf8).write(to: committed)
+            return
         }
+        let expected = try DatabaseDigest(text: String(decoding: try Data(contentsOf: committed), as: UTF8.self))
+        let differences = digest.differences(from: expected)
+        #expect(
+            differences.isEmpty,
+            """
+            the import's output from \(name) changed: \(differences.joined(separator: "; ")). If the change is meant, \
+            run `HIG_UPDATE_DIGESTS=1 swift test --filter DatabaseDigestTests` and say why in the commit.
+            """)
     }
 
     @Test("A digest depends on what the tables hold, not on the order rows were inserted in")

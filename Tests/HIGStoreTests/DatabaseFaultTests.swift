@@ -7,7 +7,7 @@ import Testing
 /// command, exit status 1, and the file left as it was.
 @Suite("Database faults: one clear line, exit 1, nothing changed")
 struct DatabaseFaultTests {
-    let cli = CommandLineTests()
+    let cli = HigRunner()
 
     /// Every command, on `path`: one line naming the fault, and not a byte of the file changed.
     func expectEveryCommandRefuses(
@@ -38,7 +38,7 @@ struct DatabaseFaultTests {
         }
     }
 
-    @Test("A real hig database cut short, at half its size and elsewhere")
+    @Test("A real hig database cut short, at half its size and elsewhere", .tags(.endToEnd), .fullRunOnly)
     func aTruncatedDatabase() throws {
         try Fixtures.withTemporaryFolder { folder in
             let whole = try Data(contentsOf: URL(fileURLWithPath: try seeded(in: folder, name: "whole.sqlite")))
@@ -89,7 +89,8 @@ struct DatabaseFaultTests {
         try Fixtures.withTemporaryFolder { folder in
             let other = folder.appending(path: "invoices.sqlite").path
             try Database(path: other, mode: .create).execute("CREATE TABLE invoices (id INTEGER)")
-            try expectEveryCommandRefuses(other, in: folder, mentioning: "invoices.sqlite is not a hig database")
+            try expectEveryCommandRefuses(
+                other, in: folder, mentioning: "invoices.sqlite is an SQLite database, but another program's, not hig's")
             let directory = folder.appending(path: "adirectory.sqlite")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             for command in HigCommand.all {
@@ -152,11 +153,11 @@ struct DatabaseFaultTests {
             ? [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"] : nil
     }()
 
-    func higAsOtherUser(_ arguments: [String], in folder: URL) throws -> CommandLineTests.Result {
+    func higAsOtherUser(_ arguments: [String], in folder: URL) throws -> HigRunner.Result {
         let prefix = try #require(Self.otherUser)
         // A copy in the test's own folder: the build folder may not be open to that user.
         let binary = folder.appending(path: "hig")
-        if !FileManager.default.fileExists(atPath: binary.path) { try Fixtures.copyExecutable(CommandLineTests.binary, to: binary) }
+        if !FileManager.default.fileExists(atPath: binary.path) { try Fixtures.copyExecutable(HigRunner.binary, to: binary) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: prefix.first ?? binary.path)
         process.arguments = Array(prefix.dropFirst()) + (prefix.isEmpty ? [] : [binary.path]) + arguments

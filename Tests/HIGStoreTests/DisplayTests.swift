@@ -9,7 +9,7 @@ import Testing
 /// cuts between words, counts with the right plural and says when it is filtered.
 @Suite("What the answers show")
 struct DisplayTests {
-    var store: RuleStore { TopicTests.store }
+    var store: RuleStore { get throws { try SeedsDatabase.store } }
     let plain = TextRenderer(colored: false)
 
     @Test("A version no later edition continues says what became of it, as hig diff counts it")
@@ -38,7 +38,7 @@ struct DisplayTests {
 
     @Test("The report says what became of a rule no later edition continues, as evolution does")
     func reportShowsFates() throws {
-        let document = try XMLDocument(xmlString: HTMLReportTests.seeds, options: [])
+        let document = try XMLDocument(xmlString: SeedsReport.html, options: [])
         let row = try document.nodes(forXPath: "//tr[@id='rule-2011-42f6c763']/td[@data-label='Lineage']").first?.stringValue
         #expect(row?.contains("then removed in web-2022-23") == true, "\(row ?? "no row")")
         let card = try document.nodes(forXPath: "//div[contains(@class,'version')][.//a[@href='#rule-2011-42f6c763']]").first?.stringValue
@@ -157,7 +157,7 @@ struct DisplayTests {
 
     @Test("The report's At a glance gives, per pair of editions, the counts of hig diff with removed and not-in-excerpt")
     func glanceAgreesWithDiff() throws {
-        let document = try XMLDocument(xmlString: HTMLReportTests.seeds, options: [])
+        let document = try XMLDocument(xmlString: SeedsReport.html, options: [])
         let headers = try document.nodes(forXPath: "//table[contains(@class,'glance')]/thead/tr/th").compactMap(\.stringValue)
         #expect(headers.contains("Removed") && headers.contains("Not in the newer excerpt"))
         let editions = try store.editionIDs()
@@ -174,12 +174,12 @@ struct DisplayTests {
             #expect(labels == Array(headers.dropFirst()))
         }
         #expect(HTMLReport.style.contains(".stack td[data-label]::before { content: attr(data-label);"))
-        #expect(!HTMLReportTests.seeds.contains("class=\"scroll\" role=\"region\" aria-labelledby=\"summary-caption\""))
+        #expect(try !SeedsReport.html.contains("class=\"scroll\" role=\"region\" aria-labelledby=\"summary-caption\""))
     }
 
     @Test("The report's Words filter reads a rule's words, not its ids, tags or struck-out words")
     func wordsFilterReadsWords() throws {
-        let document = try XMLDocument(xmlString: HTMLReportTests.seeds, options: [])
+        let document = try XMLDocument(xmlString: SeedsReport.html, options: [])
         let rows = try document.nodes(forXPath: "//table[contains(@class,'rules')]/tbody/tr[@data-edition]")
         #expect(!rows.isEmpty)
         let selectors = Set(try document.nodes(forXPath: "//tr[@data-edition]/@data-words").compactMap(\.stringValue))
@@ -195,7 +195,7 @@ struct DisplayTests {
     @Test("Help says what is printed: the topics' ·, the rules' topic filter, --db on every subcommand")
     func helpTexts() throws {
         try Fixtures.withTemporaryFolder { folder in
-            let cli = CommandLineTests()
+            let cli = HigRunner()
             let topics = try cli.hig(["topics", "--help"], in: folder).stdout
             #expect(topics.contains("A cell with · is a topic an edition has no rule of") && !topics.contains("blank cell"))
             #expect(try cli.hig(["rules", "--help"], in: folder).stdout.contains("filtered by edition, topic, kind and platform"))

@@ -6,7 +6,7 @@ import Testing
 /// ids from before an edition was renamed keep resolving, rule ids included.
 @Suite("Edition aliases and former ids")
 struct EditionAliasTests {
-    var store: RuleStore { TopicTests.store }
+    var store: RuleStore { get throws { try SeedsDatabase.store } }
 
     @Test("current names the newest edition wherever an edition is named")
     func currentIsTheNewest() throws {

@@ -6,7 +6,7 @@ import Testing
 /// everything derived from it, and nothing of it is left for queries to see.
 @Suite("An edition dropped from the manifest is removed")
 struct EditionRemovalTests {
-    let cli = CommandLineTests()
+    let cli = HigRunner()
 
     @Test("A trial edition added, then dropped: the next import removes it and says so; the database answers as if it never was")
     func trialEditionRemoved() throws {
@@ -48,7 +48,10 @@ struct EditionRemovalTests {
             try original.write(to: manifestURL)
             let removal = try cli.hig(["--db", path, "import", "--editions", editions.path], in: folder)
             #expect(removal.status == 0)
-            #expect(removal.stdout.contains("removed edition trial (37 rules): no longer in the manifest\n"), "\(removal.stdout)")
+            #expect(
+                removal.stdout.contains(
+                    "removed edition trial (37 rules): no longer in the manifest of the editions folder \(editions.path)\n"),
+                "\(removal.stdout)")
             #expect(removal.stdout.hasSuffix("imported into \(path)\n"), "\(removal.stdout)")
             #expect(try answers(path) == (try answers(reference)))
             cli.expectOneLineError(

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("The hig command line: exports")
 struct ExportCommandLineTests {
-    let cli = CommandLineTests()
+    let cli = HigRunner()
     let env = ["HIG_EDITIONS": Fixtures.editions.path, "SOURCE_DATE_EPOCH": "1700000000"]
 
     @Test("--output writes the same bytes as stdout, for every format, and says what it wrote")
@@ -108,8 +108,8 @@ struct ExportCommandLineTests {
             // Device nodes of the test's own where it may make them (as root), so that a broken
             // build cannot replace the machine's; else the machine's, which a user cannot replace.
             let full = folder.appending(path: "full").path, null = folder.appending(path: "null").path
-            let fullPath = mknod(full, S_IFCHR | 0o666, AtomicFileTests.device(major: 1, minor: 7)) == 0 ? "full" : "/dev/full"
-            let nullPath = mknod(null, S_IFCHR | 0o666, AtomicFileTests.device(major: 1, minor: 3)) == 0 ? "null" : "/dev/null"
+            let fullPath = mknod(full, S_IFCHR | 0o666, Fixtures.device(major: 1, minor: 7)) == 0 ? "full" : "/dev/full"
+            let nullPath = mknod(null, S_IFCHR | 0o666, Fixtures.device(major: 1, minor: 3)) == 0 ? "null" : "/dev/null"
             func inFolder(_ path: String) -> String { path.hasPrefix("/") ? path : folder.appending(path: path).path }
             let failed = try cli.hig(["export", "-o", fullPath], in: folder, environment: env)
             cli.expectOneLineError(failed, mentioning: "cannot write \(fullPath) (no space left on the device)")

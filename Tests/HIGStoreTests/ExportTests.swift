@@ -49,7 +49,7 @@ enum ExportFixtures {
 
 @Suite("Exports: CSV, Markdown and JSON")
 struct ExportFormatTests {
-    var store: RuleStore { TopicTests.store }
+    var store: RuleStore { get throws { try SeedsDatabase.store } }
 
     /// Every row of `csv` as a real RFC 4180 reader sees it.
     func parse(_ csv: String) throws -> (header: [String], rows: [[String]]) {

@@ -6,8 +6,8 @@ import Testing
 /// alone, a diff compares an edition with a descendant, and two lines never mix.
 @Suite("Editions as a family tree")
 struct FamilyTreeTests {
-    static let titles = LinkDecisionTests.titles
-    static let buttons = LinkDecisionTests.buttons
+    static let titles = LinkFixture.titles
+    static let buttons = LinkFixture.buttons
     static let menus = "**Put Quit last in the app menu**. People look for it at the bottom.\n"
     static let windows = "**Let people resize document windows**. A size box sits in the corner.\n"
 
@@ -83,12 +83,12 @@ struct FamilyTreeTests {
 
     @Test("An edition links to each of its predecessors, and lines link only through an edition that descends from both")
     func twoLinesMeet() throws {
-        try LinkDecisionTests.withDatabase({ try Self.twoLines(in: $0) }) { path, _ in
+        try LinkFixture.withDatabase({ try Self.twoLines(in: $0) }) { path, _ in
             let store = try RuleStore.open(path: path)
             let (mac, ios1, ios2, web) = (
-                try LinkDecisionTests.ids(path, "mac-1"), try LinkDecisionTests.ids(path, "ios-1"),
-                try LinkDecisionTests.ids(path, "ios-2"),
-                try LinkDecisionTests.ids(path, "web")
+                try LinkFixture.ids(path, "mac-1"), try LinkFixture.ids(path, "ios-1"),
+                try LinkFixture.ids(path, "ios-2"),
+                try LinkFixture.ids(path, "web")
             )
             let links = try store.allLinks()
             let edition = Dictionary(
@@ -127,7 +127,7 @@ struct FamilyTreeTests {
 
     @Test("hig editions draws the tree, names lines and other predecessors, and says it in JSON")
     func editionsListing() throws {
-        try LinkDecisionTests.withDatabase({ try Self.twoLines(in: $0) }) { path, _ in
+        try LinkFixture.withDatabase({ try Self.twoLines(in: $0) }) { path, _ in
             let editions = try RuleStore.open(path: path).editions()
             #expect(editions.map(\.id) == ["mac-1", "ios-1", "ios-2", "web"])
             let text = TextRenderer(colored: false).editions(editions)
@@ -204,10 +204,10 @@ struct FamilyTreeTests {
     }
 
     @Test(
-        "hig import --archive refuses a file, a partial clone, and an archive id the editions folder has, with one line and nothing written"
-    )
+        "hig import --archive refuses a file, a partial clone, and an archive id the editions folder has, with one line and nothing written",
+        .needsArchive)
     func archiveMistakes() throws {
-        let cli = CommandLineTests()
+        let cli = HigRunner()
         try Fixtures.withTemporaryFolder { folder in
             let database = folder.appending(path: "a.sqlite").path
             let file = folder.appending(path: "notes.txt")
@@ -229,17 +229,17 @@ struct FamilyTreeTests {
             let editions = try Fixtures.writeEditions(
                 in: folder.appending(path: "taken"), manifest: taken, files: ["mac-1995.md": Data(Self.titles.utf8)])
             let clash = try cli.hig(
-                ["--db", database, "import", "--editions", editions.path, "--archive", ArchiveDocuments.folder.path], in: folder)
+                ["--db", database, "import", "--editions", editions.path, "--archive", SharedArchive.documents.path], in: folder)
             cli.expectOneLineError(
                 clash, mentioning: "the editions folder already has an edition 'mac-1995', which the archive catalogue names too")
             #expect(!FileManager.default.fileExists(atPath: database))
             // An editions folder that holds an archive document under an id of its own.
             let copy = try Data(
-                contentsOf: ArchiveDocuments.folder.appending(path: "2008-11-iphone-human-interface-guidelines/full_document.md"))
+                contentsOf: SharedArchive.documents.appending(path: "2008-11-iphone-human-interface-guidelines/full_document.md"))
             let mine = try Fixtures.writeEditions(
                 in: folder.appending(path: "mine"), manifest: Self.manifest([("my-2008", "2008", [], nil)]), files: ["my-2008.md": copy])
             let twice = try cli.hig(
-                ["--db", database, "import", "--editions", mine.path, "--archive", ArchiveDocuments.folder.path], in: folder)
+                ["--db", database, "import", "--editions", mine.path, "--archive", SharedArchive.documents.path], in: folder)
             cli.expectOneLineError(
                 twice,
                 mentioning:
@@ -254,7 +254,7 @@ struct FamilyTreeTests {
         // k descends from a and from p, a partial document revised from a.
         let manifest = Self.manifest(
             [("a", "1995", [], "mac"), ("p", "1996", ["a"], nil), ("k", "1997", ["a", "p"], nil)], excerpts: ["p"])
-        try LinkDecisionTests.withDatabase({
+        try LinkFixture.withDatabase({
             try Fixtures.writeEditions(
                 in: $0, manifest: manifest,
                 files: [
@@ -264,7 +264,7 @@ struct FamilyTreeTests {
         }) { path, _ in
             let store = try RuleStore.open(path: path)
             let (a, p, k) = (
-                try LinkDecisionTests.ids(path, "a"), try LinkDecisionTests.ids(path, "p"), try LinkDecisionTests.ids(path, "k")
+                try LinkFixture.ids(path, "a"), try LinkFixture.ids(path, "p"), try LinkFixture.ids(path, "k")
             )
             let links = try store.allLinks()
             // The titles rule comes through p alone; the menus rule, which p lacks, from a across p.
@@ -277,9 +277,9 @@ struct FamilyTreeTests {
 
     @Test("A diff into an edition of two lines does not call added what continues the other line")
     func mergeEdition() throws {
-        try LinkDecisionTests.withDatabase({ try Self.twoLines(in: $0) }) { path, _ in
+        try LinkFixture.withDatabase({ try Self.twoLines(in: $0) }) { path, _ in
             let store = try RuleStore.open(path: path)
-            let web = try LinkDecisionTests.ids(path, "web")
+            let web = try LinkFixture.ids(path, "web")
             let diff = try store.diff(from: "ios-2", to: "web")
             // The menus rule continues mac-1's: from another predecessor, not added.
             #expect(diff.fromOtherPredecessors == [web[1]] && diff.added.isEmpty)
@@ -297,7 +297,7 @@ struct FamilyTreeTests {
     func draftsAside() throws {
         let manifest = Self.manifest(
             [("a", "1985", [], "mac"), ("draft", "1986", ["a"], nil), ("final", "1987", ["a"], nil)], drafts: ["draft": "final"])
-        try LinkDecisionTests.withDatabase({
+        try LinkFixture.withDatabase({
             try Fixtures.writeEditions(
                 in: $0, manifest: manifest,
                 files: [
@@ -306,7 +306,7 @@ struct FamilyTreeTests {
                 ])
         }) { path, _ in
             let store = try RuleStore.open(path: path)
-            let a = try LinkDecisionTests.ids(path, "a")
+            let a = try LinkFixture.ids(path, "a")
             let fates = try store.fates(of: try store.rules(RuleFilter(edition: "a")), links: try store.allLinks())
             // The menus rule lives on in the draft, but the final edition lacks it.
             #expect(fates[a[1]]?.removedIn == "final")

@@ -7,16 +7,6 @@ import Testing
 
 @Suite("The HTML report")
 struct HTMLReportTests {
-    static let seeds: String = {
-        do {
-            let content = try TopicTests.store.exportContent(withEditionDiffs: true)
-            return HTMLReport(
-                content: content, provenance: ExportProvenance(version: "9.9.9", date: Date(timeIntervalSince1970: 0)),
-                sourceBase: "../"
-            ).render()
-        } catch { fatalError("\(error)") }
-    }()
-
     /// The report parsed as XML, after a strict check: Foundation's XMLDocument repairs what it
     /// reads (an unclosed tag, a stray `&` or `<`), so the check comes first.
     func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> XMLDocument {
@@ -42,7 +32,7 @@ struct HTMLReportTests {
     }
 
     @Test func theSeedReportIsWellFormed() throws {
-        let document = try parse(Self.seeds)
+        let document = try parse(SeedsReport.html)
         #expect(document.rootElement()?.name == "html")
         #expect(try values(document, "/html/@lang") == ["en"])
         let ids = try values(document, "//@id")
@@ -51,13 +41,13 @@ struct HTMLReportTests {
 
     @Test("Self-contained: nothing is loaded from anywhere, and every link goes to this page or a source file")
     func selfContained() throws {
-        let html = Self.seeds
+        let html = try SeedsReport.html
         for forbidden in ["http://", "https://", "src=", "<link", "@import", "url(", "//fonts."] {
             #expect(!html.contains(forbidden), "found \(forbidden)")
         }
         let document = try parse(html)
         let ids = Set(try values(document, "//@id"))
-        let sourceFiles = Set(try TopicTests.store.rules().map { "../" + $0.source.file })
+        let sourceFiles = Set(try SeedsDatabase.store.rules().map { "../" + $0.source.file })
         for href in try values(document, "//a/@href") {
             if href.hasPrefix("#") {
                 #expect(ids.contains(String(href.dropFirst())), "dangling link \(href)")
@@ -70,8 +60,8 @@ struct HTMLReportTests {
 
     @Test("Every seed rule has a row with an anchor, its words and a link to its source lines")
     func everyRuleHasARow() throws {
-        let document = try parse(Self.seeds)
-        let rules = try TopicTests.store.rules()
+        let document = try parse(SeedsReport.html)
+        let rules = try SeedsDatabase.store.rules()
         let rows = try document.nodes(forXPath: "//table[@class='rules']/tbody/tr[@data-edition]")
         #expect(rows.count == 114)
         for (rule, row) in zip(rules, rows) {
@@ -87,7 +77,7 @@ struct HTMLReportTests {
 
     @Test("Accessible structure: captions, header scopes, labelled controls, headings in order")
     func accessibleStructure() throws {
-        let document = try parse(Self.seeds)
+        let document = try parse(SeedsReport.html)
         let tables = try document.nodes(forXPath: "//table")
         #expect(tables.count == 3)
         #expect(try document.nodes(forXPath: "//table[not(caption)]").isEmpty)
@@ -105,8 +95,8 @@ struct HTMLReportTests {
 
     @Test("Lineages: a timeline per lineage, word diffs marked without colour, flags and reasons visible")
     func lineages() throws {
-        let content = try TopicTests.store.exportContent()
-        let document = try parse(Self.seeds)
+        let content = try SeedsDatabase.store.exportContent()
+        let document = try parse(SeedsReport.html)
         #expect(try document.nodes(forXPath: "//article[@class='lineage']").count == content.lineages.count)
         #expect(content.lineages.count > 10)
         // Insertions and deletions carry a + or − a reader sees, not only a colour.
@@ -119,7 +109,7 @@ struct HTMLReportTests {
         let tap = try #require(content.lineages.first { $0.links.contains(where: \.reversal) })
         let article = try #require(try document.nodes(forXPath: "//article[@id='lineage-\(tap.versions[0].id)']").first)
         #expect(article.stringValue?.contains("⚑ Reversal") == true)
-        #expect(Self.seeds.contains("⚑ Force: should → hedged"))
+        #expect(try SeedsReport.html.contains("⚑ Force: should → hedged"))
         let reasons = try values(document, "//p[@class='why']")
         #expect(reasons.count == 4)
         #expect(reasons.contains { $0.contains("The button-colour scheme (left dark, right light) gave way to placement") })
@@ -211,7 +201,7 @@ final class StrictXML: NSObject, XMLParserDelegate {
 struct HTMLReportCandidateTests {
     @Test("--candidates lists, under a rule removed later, the candidates hig evolution gives it, in well-formed HTML")
     func candidatesUnderARemovedRule() throws {
-        let store = TopicTests.store
+        let store = try SeedsDatabase.store
         // 2011's "Don't hesitate to be negative" is removed in the 2022-23 page (LineageTests).
         let removed = "2011-42f6c763"
         let content = try store.exportContent(RuleFilter(edition: "2011"), withEditionDiffs: true, candidates: 2)

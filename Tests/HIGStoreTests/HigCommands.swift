@@ -59,7 +59,7 @@ struct HigCommand: Sendable {
 
     private static func help(_ command: [String]) -> String {
         let process = Process()
-        process.executableURL = CommandLineTests.binary
+        process.executableURL = HigRunner.binary
         process.arguments = command + ["--help"]
         let out = Pipe()
         process.standardOutput = out

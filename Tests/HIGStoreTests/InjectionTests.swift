@@ -7,7 +7,7 @@ import Testing
 /// database is the same, byte for byte, afterwards.
 @Suite("Injection: user strings are data, never SQL")
 struct InjectionTests {
-    let cli = CommandLineTests()
+    let cli = HigRunner()
 
     /// Quotes, statement ends, LIKE and FTS5 syntax, control characters, odd Unicode, length.
     static let attempts = [
@@ -55,7 +55,7 @@ struct InjectionTests {
                 #expect {
                     try store.detail(id: attempt)
                 } throws: { error in
-                    guard case .unknownRule(let id, let suggestions) = error as? HIGError else { return false }
+                    guard case .unknownRule(let id, let suggestions, _) = error as? HIGError else { return false }
                     // LIKE wildcards are literal: "____-________" suggests nothing, "2011-%" only 2011 ids.
                     return id == attempt && suggestions.allSatisfy { $0.hasPrefix(String(attempt.prefix(4))) }
                 }
@@ -68,7 +68,7 @@ struct InjectionTests {
         }
     }
 
-    @Test("Every option and argument of every command takes the attempts as plain values")
+    @Test("Every option and argument of every command takes the attempts as plain values", .tags(.endToEnd), .fullRunOnly)
     func everyCommand() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path

@@ -6,16 +6,16 @@ import Testing
 /// meets another import's lock: what each leaves behind, and what it learns before parsing.
 @Suite("Interrupted and locked-out imports")
 struct InterruptedImportTests {
-    let cli = CommandLineTests()
+    let cli = HigRunner()
 
     @Test(
         "SIGINT and SIGTERM during a first import: exit 130 or 143, one line, no temporary file, no database",
-        arguments: [SIGINT, SIGTERM])
+        .tags(.endToEnd), .fullRunOnly, arguments: [SIGINT, SIGTERM])
     func interruptedFirstImport(signal: Int32) throws {
         try Fixtures.withTemporaryFolder { folder in
             let corpus = try GeneratedCorpus.write(in: folder, copies: 3, variant: "new")
             let path = folder.appending(path: "hig.sqlite").path
-            let process = CommandLineTests.process(["--db", path, "import", "--editions", corpus.path], in: folder)
+            let process = HigRunner.process(["--db", path, "import", "--editions", corpus.path], in: folder)
             let err = Pipe()
             process.standardOutput = FileHandle.nullDevice
             process.standardError = err

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("JSON Lines")
 struct JSONLinesTests {
-    let cli = CommandLineTests()
+    let cli = HigRunner()
 
     static func objects(_ text: String) throws -> [NSDictionary] {
         try text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Lineage on the seeds")
 struct LineageTests {
-    var store: RuleStore { TopicTests.store }
+    var store: RuleStore { get throws { try SeedsDatabase.store } }
 
     func rule(_ edition: String, line: Int, file: String? = nil) throws -> RuleRecord {
         try #require(

@@ -29,7 +29,7 @@ struct LineageWithoutCuratedLinksTests {
             try Data(curated.utf8).write(to: editions.appending(path: "curated-links.json"))
             let path = Fixtures.suitePath("uncurated.sqlite").path
             _ = try RuleStore.importEditions(from: editions, into: path)
-            // The database stays for the suite (as the seeds' does, `TopicTests.seededPath`); the editions go.
+            // The database stays for the suite (as the seeds' does, `SeedsDatabase.path`); the editions go.
             try FileManager.default.removeItem(at: folder)
             return path
         } catch {

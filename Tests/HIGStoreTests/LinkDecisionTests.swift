@@ -6,67 +6,39 @@ import Testing
 /// pair is never linked, and both outlive re-imports.
 @Suite("Link decisions")
 struct LinkDecisionTests {
-    static let titles = "**Keep alert titles short**. A title of a few words reads at a glance.\n"
-    static let buttons = "**Prefer two buttons in an alert**. Two buttons give people a clear choice.\n"
-
-    /// Three complete editions, one file each; `two` and `three` default to `one`'s words.
-    static func editions(
-        in folder: URL, one: String = titles + "\n" + buttons, two: String? = nil, three: String? = nil, curated: String? = nil
-    ) throws -> URL {
-        var files = ["one.md": Data(one.utf8), "two.md": Data((two ?? one).utf8), "three.md": Data((three ?? two ?? one).utf8)]
-        if let curated { files["links.json"] = Data(curated.utf8) }
-        return try Fixtures.writeEditions(in: folder, manifest: editionsManifest(curated: curated != nil), files: files)
-    }
-
-    /// Imports `editions` into a database in `folder` and runs `body` on its path.
-    static func withDatabase<T>(_ editions: (URL) throws -> URL, _ body: (String, URL) throws -> T) throws -> T {
-        try Fixtures.withTemporaryFolder { folder in
-            let path = folder.appending(path: "d.sqlite").path
-            let folderOfEditions = try editions(folder)
-            _ = try RuleStore.importEditions(from: folderOfEditions, into: path)
-            return try body(path, folderOfEditions)
-        }
-    }
-
-    static func ids(_ path: String, _ edition: String) throws -> [String] {
-        try RuleStore.open(path: path).rules(RuleFilter(edition: edition)).map(\.id)
-    }
-
-    static func links(_ path: String) throws -> [LinkRecord] { try RuleStore.open(path: path).allLinks() }
-
     @Test("A rejected pair is not linked, even with the same words; forgetting it brings the link back")
     func rejectAndForget() throws {
-        try Self.withDatabase({ try Self.editions(in: $0) }) { path, _ in
-            let (one, two) = (try Self.ids(path, "one"), try Self.ids(path, "two"))
-            let before = try Self.links(path)
+        try LinkFixture.withDatabase({ try LinkFixture.editions(in: $0) }) { path, _ in
+            let (one, two) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "two"))
+            let before = try LinkFixture.links(path)
             #expect(before.contains { $0.from == one[0] && $0.to == two[0] && $0.change == .unchanged })
             let outcome = try RuleStore.decide(.reject, from: one[0], to: two[0], why: "not the same, say", path: path)
             #expect(outcome.linksBefore.contains { $0.from == one[0] && $0.to == two[0] })
             #expect(!outcome.linksAfter.contains { $0.from == one[0] && $0.to == two[0] })
             #expect(outcome.decision?.verdict == .reject && outcome.decision?.applies == true)
-            #expect(!(try Self.links(path)).contains { $0.from == one[0] && $0.to == two[0] })
+            #expect(!(try LinkFixture.links(path)).contains { $0.from == one[0] && $0.to == two[0] })
             let diff = try RuleStore.open(path: path).diff(from: "one", to: "two", options: .init(candidates: 5))
             #expect(diff.removed.contains(one[0]) && diff.added.contains(two[0]))
             // Nor is a rejected counterpart a candidate: the button rule is all that is left.
             #expect(diff.candidates?[two[0]]?.map(\.rule) == [one[1]])
             // The other rules keep their links.
-            #expect(try Self.links(path).contains { $0.from == one[1] && $0.to == two[1] })
+            #expect(try LinkFixture.links(path).contains { $0.from == one[1] && $0.to == two[1] })
             _ = try RuleStore.forgetDecision(from: one[0], to: two[0], path: path)
-            #expect(try Self.links(path) == before)
+            #expect(try LinkFixture.links(path) == before)
             #expect(try RuleStore.open(path: path).linkDecisions().isEmpty)
         }
     }
 
     @Test("A confirmed link is curated, keeps its reason, and takes its class from the texts unless given")
     func confirm() throws {
-        try Self.withDatabase({ try Self.editions(in: $0) }) { path, _ in
-            let (one, two) = (try Self.ids(path, "one"), try Self.ids(path, "two"))
+        try LinkFixture.withDatabase({ try LinkFixture.editions(in: $0) }) { path, _ in
+            let (one, two) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "two"))
             _ = try RuleStore.decide(.confirm, from: one[0], to: two[1], why: "titles became buttons, say", path: path)
-            var link = try #require(try Self.links(path).first { $0.from == one[0] && $0.to == two[1] })
+            var link = try #require(try LinkFixture.links(path).first { $0.from == one[0] && $0.to == two[1] })
             // "Keep alert titles short" and "Prefer two buttons" share only "alert": other words.
             #expect(link.method == .curated && link.change == .replaced && link.rationale == "titles became buttons, say")
             _ = try RuleStore.decide(.confirm, from: one[0], to: two[1], change: .revised, why: "revised after all", path: path)
-            link = try #require(try Self.links(path).first { $0.from == one[0] && $0.to == two[1] })
+            link = try #require(try LinkFixture.links(path).first { $0.from == one[0] && $0.to == two[1] })
             #expect(link.change == .revised && link.rationale == "revised after all")
             // One decision per pair and reader: the second replaced the first.
             #expect(try RuleStore.open(path: path).linkDecisions().count == 1)
@@ -77,15 +49,16 @@ struct LinkDecisionTests {
     func reimport() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "d.sqlite").path
-            _ = try RuleStore.importEditions(from: try Self.editions(in: folder), into: path)
-            let (one, two) = (try Self.ids(path, "one"), try Self.ids(path, "two"))
+            _ = try RuleStore.importEditions(from: try LinkFixture.editions(in: folder), into: path)
+            let (one, two) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "two"))
             _ = try RuleStore.decide(.reject, from: one[1], to: two[1], why: "kept apart", path: path)
-            let same = try RuleStore.importEditions(from: try Self.editions(in: folder), into: path)
+            let same = try RuleStore.importEditions(from: try LinkFixture.editions(in: folder), into: path)
             #expect(!same.changedAnything && same.decisionsNotApplied.isEmpty)
-            #expect(!(try Self.links(path)).contains { $0.from == one[1] && $0.to == two[1] })
+            #expect(!(try LinkFixture.links(path)).contains { $0.from == one[1] && $0.to == two[1] })
             // Edition two's button rule gets other words, so another id.
-            let changed = Self.titles + "\n**Prefer two buttons in an alert**. Two buttons give a clear choice.\n"
-            let report = try RuleStore.importEditions(from: try Self.editions(in: folder, two: changed, three: Self.titles), into: path)
+            let changed = LinkFixture.titles + "\n**Prefer two buttons in an alert**. Two buttons give a clear choice.\n"
+            let report = try RuleStore.importEditions(
+                from: try LinkFixture.editions(in: folder, two: changed, three: LinkFixture.titles), into: path)
             let stale = try #require(report.decisionsNotApplied.first)
             #expect(stale.from == one[1] && stale.to == two[1] && !stale.applies)
             #expect(stale.note == "rule \(two[1]) is no longer in the database: its words changed, or its edition was removed")
@@ -97,9 +70,9 @@ struct LinkDecisionTests {
 
     @Test("A decision backwards, on an unknown rule or without a reason is refused, nothing written")
     func refused() throws {
-        try Self.withDatabase({ try Self.editions(in: $0) }) { path, _ in
-            let (one, two, three) = (try Self.ids(path, "one"), try Self.ids(path, "two"), try Self.ids(path, "three"))
-            let before = try Self.links(path)
+        try LinkFixture.withDatabase({ try LinkFixture.editions(in: $0) }) { path, _ in
+            let (one, two, three) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "two"), try LinkFixture.ids(path, "three"))
+            let before = try LinkFixture.links(path)
             _ = three
             // One and three are compared for a restoration only: two continues the rule, so it is
             // recorded but not applied.
@@ -118,7 +91,7 @@ struct LinkDecisionTests {
                 try RuleStore.forgetDecision(from: one[0], to: two[0], path: path)
             }
             #expect(try RuleStore.open(path: path).linkDecisions().isEmpty)
-            #expect(try Self.links(path) == before)
+            #expect(try LinkFixture.links(path) == before)
         }
     }
 
@@ -126,13 +99,13 @@ struct LinkDecisionTests {
     func fileRejection() throws {
         let reject =
             #"{"format": 1, "links": [{"from": {"file": "one.md", "line": 1}, "to": {"file": "two.md", "line": 1}, "verdict": "reject", "why": "Apart."}]}"#
-        try Self.withDatabase({ try Self.editions(in: $0, curated: reject) }) { path, _ in
-            let (one, two) = (try Self.ids(path, "one"), try Self.ids(path, "two"))
-            #expect(!(try Self.links(path)).contains { $0.from == one[0] && $0.to == two[0] })
+        try LinkFixture.withDatabase({ try LinkFixture.editions(in: $0, curated: reject) }) { path, _ in
+            let (one, two) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "two"))
+            #expect(!(try LinkFixture.links(path)).contains { $0.from == one[0] && $0.to == two[0] })
             var decisions = try RuleStore.open(path: path).linkDecisions()
             #expect(decisions.map(\.origin) == [.editions] && decisions[0].verdict == .reject && decisions[0].applies)
             _ = try RuleStore.decide(.confirm, from: one[0], to: two[0], why: "the same words", path: path)
-            #expect(try Self.links(path).contains { $0.from == one[0] && $0.to == two[0] && $0.method == .curated })
+            #expect(try LinkFixture.links(path).contains { $0.from == one[0] && $0.to == two[0] && $0.method == .curated })
             decisions = try RuleStore.open(path: path).linkDecisions()
             #expect(decisions.map(\.origin) == [.editions, .reader])
             #expect(!decisions[0].applies && decisions[0].note == LinkDecisions.overridden && decisions[1].applies)
@@ -141,10 +114,10 @@ struct LinkDecisionTests {
 
     @Test("hig link: a mistake is one line on stderr, exit 1, nothing written; list in text and JSON")
     func commandLine() throws {
-        let cli = CommandLineTests()
-        try Self.withDatabase({ try Self.editions(in: $0) }) { path, _ in
+        let cli = HigRunner()
+        try LinkFixture.withDatabase({ try LinkFixture.editions(in: $0) }) { path, _ in
             let folder = URL(filePath: path).deletingLastPathComponent()
-            let (one, two) = (try Self.ids(path, "one"), try Self.ids(path, "two"))
+            let (one, two) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "two"))
             for arguments in [
                 ["link", "reject", two[0], one[0], "--why", "x"], ["link", "confirm", one[0], two[0]],
                 ["link", "confirm", one[0], two[0], "--why", "x", "--change", "added"], ["link", "forget", one[0], two[0]],
@@ -176,17 +149,18 @@ struct LinkDecisionTests {
                 .replacingOccurrences(of: #""coverage": "excerpt""#, with: #""coverage": "complete""#)
                 .replacingOccurrences(of: #"{"format": 1,"#, with: #"{"format": 1, "curated_links": "links.json","#)
             var files = [
-                "one.md": Data((Self.titles + "\n" + Self.buttons).utf8), "three.md": Data((Self.buttons + "\n" + Self.titles).utf8),
+                "one.md": Data((LinkFixture.titles + "\n" + LinkFixture.buttons).utf8),
+                "three.md": Data((LinkFixture.buttons + "\n" + LinkFixture.titles).utf8),
                 "links.json": Data(confirm.utf8),
             ]
             let first = try RuleStore.importEditions(
                 from: try Fixtures.writeEditions(in: folder, manifest: manifest, files: files), into: path)
             #expect(first.decisionsNotApplied.isEmpty)
-            let (one, three) = (try Self.ids(path, "one"), try Self.ids(path, "three"))
-            #expect(try Self.links(path).contains { $0.from == one[0] && $0.to == three[0] && $0.method == .curated })
+            let (one, three) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "three"))
+            #expect(try LinkFixture.links(path).contains { $0.from == one[0] && $0.to == three[0] && $0.method == .curated })
             // Edition two, complete, goes between them (orders 1, 2, 3).
-            manifest = Self.editionsManifest(curated: true)
-            files["two.md"] = Data((Self.titles + "\n" + Self.buttons).utf8)
+            manifest = LinkFixture.manifest(curated: true)
+            files["two.md"] = Data((LinkFixture.titles + "\n" + LinkFixture.buttons).utf8)
             try FileManager.default.removeItem(at: folder.appending(path: "editions"))
             let second = try RuleStore.importEditions(
                 from: try Fixtures.writeEditions(in: folder, manifest: manifest, files: files), into: path)
@@ -197,39 +171,31 @@ struct LinkDecisionTests {
                     && stale.note
                         == "one and three are not compared with each other (or, complete editions apart, one of them continues the earlier rule)"
             )
-            #expect(!(try Self.links(path)).contains { $0.method == .curated })
+            #expect(!(try LinkFixture.links(path)).contains { $0.method == .curated })
         }
-    }
-
-    /// The manifest of `editions(in:)`: one, two, three, complete.
-    static func editionsManifest(curated: Bool) -> String {
-        let manifest = Fixtures.manifest([("one", "one.md"), ("two", "two.md"), ("three", "three.md")])
-            .replacingOccurrences(of: #""coverage": "excerpt""#, with: #""coverage": "complete""#)
-        return curated
-            ? manifest.replacingOccurrences(of: #"{"format": 1,"#, with: #"{"format": 1, "curated_links": "links.json","#) : manifest
     }
 
     @Test("A confirmation across an excerpt holds even when the excerpt has the same words")
     func confirmationAcrossAnExcerpt() throws {
         try Fixtures.withTemporaryFolder { folder in
             // one and three complete, two an excerpt holding the titles rule word for word.
-            let manifest = Self.editionsManifest(curated: false).replacingOccurrences(
+            let manifest = LinkFixture.manifest(curated: false).replacingOccurrences(
                 of:
                     #""path": "two.md", "edition": "two", "document": "Test document", "chunk": 1, "form": "pdf-markdown", "coverage": "complete""#,
                 with:
                     #""path": "two.md", "edition": "two", "document": "Test document", "chunk": 1, "form": "pdf-markdown", "coverage": "excerpt""#
             )
             #expect(manifest.contains(#""coverage": "excerpt""#))
-            let text = Data((Self.titles + "\n" + Self.buttons).utf8)
+            let text = Data((LinkFixture.titles + "\n" + LinkFixture.buttons).utf8)
             let editions = try Fixtures.writeEditions(
-                in: folder, manifest: manifest, files: ["one.md": text, "two.md": Data(Self.titles.utf8), "three.md": text])
+                in: folder, manifest: manifest, files: ["one.md": text, "two.md": Data(LinkFixture.titles.utf8), "three.md": text])
             let path = folder.appending(path: "x.sqlite").path
             _ = try RuleStore.importEditions(from: editions, into: path)
-            let (one, two, three) = (try Self.ids(path, "one"), try Self.ids(path, "two"), try Self.ids(path, "three"))
-            #expect(try Self.links(path).contains { $0.from == two[0] && $0.to == three[0] })
+            let (one, two, three) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "two"), try LinkFixture.ids(path, "three"))
+            #expect(try LinkFixture.links(path).contains { $0.from == two[0] && $0.to == three[0] })
             let outcome = try RuleStore.decide(.confirm, from: one[0], to: three[0], why: "straight from one", path: path)
             #expect(outcome.decision?.applies == true)
-            let into = try Self.links(path).filter { $0.to == three[0] }
+            let into = try LinkFixture.links(path).filter { $0.to == three[0] }
             #expect(into.map(\.from) == [one[0]] && into[0].method == .curated)
         }
     }
@@ -237,20 +203,20 @@ struct LinkDecisionTests {
     @Test("A rejected pair of other words (a strong pair, not the same words) is not linked either")
     func rejectAStrongPair() throws {
         let reworded = "**Keep alert titles short**. A title of a few words reads quickly, at a glance.\n"
-        try Self.withDatabase({ try Self.editions(in: $0, two: reworded + "\n" + Self.buttons) }) { path, _ in
-            let (one, two) = (try Self.ids(path, "one"), try Self.ids(path, "two"))
-            let link = try #require(try Self.links(path).first { $0.from == one[0] && $0.to == two[0] })
+        try LinkFixture.withDatabase({ try LinkFixture.editions(in: $0, two: reworded + "\n" + LinkFixture.buttons) }) { path, _ in
+            let (one, two) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "two"))
+            let link = try #require(try LinkFixture.links(path).first { $0.from == one[0] && $0.to == two[0] })
             #expect(link.evidence == .strongPair)
             _ = try RuleStore.decide(.reject, from: one[0], to: two[0], why: "apart", path: path)
-            #expect(!(try Self.links(path)).contains { $0.from == one[0] && $0.to == two[0] })
-            #expect(try Self.links(path).contains { $0.from == one[1] && $0.to == two[1] })
+            #expect(!(try LinkFixture.links(path)).contains { $0.from == one[0] && $0.to == two[0] })
+            #expect(try LinkFixture.links(path).contains { $0.from == one[1] && $0.to == two[1] })
         }
     }
 
     @Test("Links made before the decisions came (an upgraded database not yet re-imported) are refused until an import")
     func staleLinks() throws {
-        try Self.withDatabase({ try Self.editions(in: $0) }) { path, _ in
-            let (one, two) = (try Self.ids(path, "one"), try Self.ids(path, "two"))
+        try LinkFixture.withDatabase({ try LinkFixture.editions(in: $0) }) { path, _ in
+            let (one, two) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "two"))
             let db = try Database(path: path, mode: .readWrite)
             try db.execute("DELETE FROM store_facts WHERE key = ?", Linker.digestKey)
             #expect(throws: HIGError.linksNeedImport(path: path)) {
@@ -265,7 +231,7 @@ struct LinkDecisionTests {
         let now = Linker.digest(.bundled, [], familyTree: "a<b")
         #expect(now == Linker.digest(.bundled, [], familyTree: "a<b", revision: Linker.revision))
         #expect(now != Linker.digest(.bundled, [], familyTree: "a<b", revision: Linker.revision - 1))
-        try Self.withDatabase({ try Self.editions(in: $0) }) { path, _ in
+        try LinkFixture.withDatabase({ try LinkFixture.editions(in: $0) }) { path, _ in
             let db = try Database(path: path, mode: .readWrite)
             #expect(try !Linker.isStale(db, lexicon: .bundled, curated: []))
             let older = Linker.digest(.bundled, [], familyTree: try Linker.familyTree(db), revision: Linker.revision - 1)

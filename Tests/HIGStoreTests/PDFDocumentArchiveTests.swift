@@ -2,20 +2,20 @@ import Foundation
 import Testing
 @testable import HIGStore
 
-/// The whole-document reader on the four iPhone and iOS documents of the archive, read from
-/// `../shared/archive/human-interface-markdown/` with their chunk files.
+/// The whole-document reader on the four iPhone and iOS documents of the archive, with their
+/// chunk files (`ArchiveDocuments`: the bundle's copies of them).
 @Suite("Reading the iPhone and iOS documents whole")
 struct PDFDocumentArchiveTests {
     @Test("Every non-blank line ends in a rule, a heading or a set-aside", arguments: ArchiveDocuments.names)
-    func nothingIsLost(name: String) {
-        let document = ArchiveDocuments.all[name]!
+    func nothingIsLost(name: String) throws {
+        let document = try ArchiveDocuments.named(name)
         #expect(document.accounting.unaccounted.isEmpty, "\(name): \(document.accounting.unaccounted.prefix(10))")
         #expect(document.accounting.ruleLines > 500)
     }
 
     @Test("No rule's clean text holds markup", arguments: ArchiveDocuments.names)
-    func noMarkup(name: String) {
-        for draft in ArchiveDocuments.all[name]!.reading.drafts {
+    func noMarkup(name: String) throws {
+        for draft in try ArchiveDocuments.named(name).reading.drafts {
             for markup in ["**", "<span", "<br>", "](", "|", "<!--", "![", "#page-"] {
                 #expect(!draft.text.contains(markup), "\(name):\(draft.lineStart) holds \(markup): \(draft.text)")
             }
@@ -25,8 +25,8 @@ struct PDFDocumentArchiveTests {
     /// Compared on letters and digits, so a glued word the cleaning cut in two ("userssometimes")
     /// and a `<br>` still count as the source's words.
     @Test("Every rule's cited lines hold its words", arguments: ArchiveDocuments.names)
-    func citedLinesHoldTheWords(name: String) {
-        let document = ArchiveDocuments.all[name]!
+    func citedLinesHoldTheWords(name: String) throws {
+        let document = try ArchiveDocuments.named(name)
         for draft in document.reading.drafts {
             let cited = TitleKey.of((draft.lineStart...draft.lineEnd).map(document.line).joined(separator: " "))
             let missing = draft.text.split(separator: " ").map(TitleKey.of).filter { !$0.isEmpty && !cited.contains($0) }
@@ -35,8 +35,8 @@ struct PDFDocumentArchiveTests {
     }
 
     @Test("Every rule has its chunk and its printed page; every heading path starts with a chapter", arguments: ArchiveDocuments.names)
-    func provenance(name: String) {
-        let reading = ArchiveDocuments.all[name]!.reading
+    func provenance(name: String) throws {
+        let reading = try ArchiveDocuments.named(name).reading
         #expect(reading.drafts.allSatisfy { $0.chunk != nil && $0.page != nil })
         let chapters = Set(reading.headings.filter { $0.path.count == 1 }.map(\.path[0]))
         #expect(reading.headings.allSatisfy { chapters.contains($0.path[0]) })
@@ -50,8 +50,8 @@ struct PDFDocumentArchiveTests {
     // name chapters with their pages). A paragraph a page break split counts once.
 
     @Test("2008-11: the rules of chapters 2 and 5, counted by hand")
-    func handCounts2008() {
-        let document = ArchiveDocuments.document("2008-11")
+    func handCounts2008() throws {
+        let document = try ArchiveDocuments.document("2008-11")
         // Chapter 2, lines 529-594: intro 531, 533, 535 (3); Metaphors 539-545 (4); Direct
         // Manipulation 549, 551, 559 and its bullets 561, 562 (5); See and Point 566, 568 (2);
         // Feedback 572, 574, 576 (3); User Control 580, 582 (2); Aesthetic Integrity 586, 588,
@@ -69,8 +69,8 @@ struct PDFDocumentArchiveTests {
     }
 
     @Test("2010-03: the rules of chapters 2 and 5, counted by hand")
-    func handCounts2010() {
-        let document = ArchiveDocuments.document("2010-03")
+    func handCounts2010() throws {
+        let document = try ArchiveDocuments.document("2010-03")
         // Chapter 2, lines 501-564: intro 503, 505 (2); Metaphors 509-515 (4); Direct
         // Manipulation 519, 521, 523 and bullets 531, 532 past the page's footer and running
         // head (5); See and Point 536, 538 (2); Feedback 542-546 (3); User Control 550, 552 (2);
@@ -87,8 +87,8 @@ struct PDFDocumentArchiveTests {
     }
 
     @Test("2011: the rules of the Introduction and chapter 2, counted by hand")
-    func handCounts2011() {
-        let document = ArchiveDocuments.document("2011")
+    func handCounts2011() throws {
+        let document = try ArchiveDocuments.document("2011")
         // Introduction, lines 197-247: 199, 203 (2); At a Glance 207 (1); its five subsections
         // 211 (joined with 215 across the running head 213), 221, 223, 229, 235, 241 (6). The
         // five "Relevant Chapters:" lines only name chapters and pages: set aside.
@@ -103,8 +103,8 @@ struct PDFDocumentArchiveTests {
     }
 
     @Test("2014: the rules of Design Principles, Animation and Branding, counted by hand")
-    func handCounts2014() {
-        let document = ArchiveDocuments.document("2014")
+    func handCounts2014() throws {
+        let document = try ArchiveDocuments.document("2014")
         // Design Principles, lines 916-988: Aesthetic Integrity 920, 924, 926 (3); Consistency
         // 930, 934, bullets 936-938 (5); Direct Manipulation 942, 946, 948, bullets 950-952 (6);
         // Feedback 956, 960, 962, 964 (4); Metaphors 968, 970, 972, bullets 974, 976-978 (7);
@@ -141,14 +141,14 @@ struct PDFDocumentArchiveTests {
             ("2014", 3005, ["Temporary Views", "Alert"]),
             ("2014", 3526, ["Document Revision History"]),
         ])
-    func headingPaths(document: String, line: Int, path: [String]) {
-        let heading = ArchiveDocuments.document(document).reading.headings.first { $0.line == line }
+    func headingPaths(document: String, line: Int, path: [String]) throws {
+        let heading = try ArchiveDocuments.document(document).reading.headings.first { $0.line == line }
         #expect(heading?.path == path)
     }
 
     @Test("The 2011 Alerts guidance sits under its chapter, section and subsection")
-    func alertsOf2011() {
-        let reading = ArchiveDocuments.document("2011").reading
+    func alertsOf2011() throws {
+        let reading = try ArchiveDocuments.document("2011").reading
         let avoid = reading.drafts.first { $0.lineStart == 2310 }
         #expect(avoid?.title == "Avoid creating unnecessary alerts")
         #expect(avoid?.section == "iOS UI Element Usage Guidelines › Alerts, Action Sheets, and Modal Views › Alert › Guidelines")
@@ -162,8 +162,8 @@ struct PDFDocumentArchiveTests {
             ("2011", 3138, .runningHead), ("2008-11", 41, .tableOfContents), ("2008-11", 9, .legalText),
             ("2014", 3537, .legalText), ("2014", 911, .tableOfContents), ("2011", 1332, .image),
         ])
-    func setAsides(document: String, line: Int, reason: SetAsideReason) {
-        let reading = ArchiveDocuments.document(document).reading
+    func setAsides(document: String, line: Int, reason: SetAsideReason) throws {
+        let reading = try ArchiveDocuments.document(document).reading
         #expect(reading.setAsides.first { $0.lineStart <= line && line <= $0.lineEnd }?.reason == reason)
         #expect(!reading.headings.contains { $0.line == line })
     }
@@ -178,7 +178,7 @@ struct PDFDocumentArchiveTests {
             ("2011", "2011-chunk131.md", 131),
         ])
     func seedChunks(document name: String, seed: String, chunk: Int) throws {
-        let document = ArchiveDocuments.document(name)
+        let document = try ArchiveDocuments.document(name)
         let seedLines = SourceFile.splitLines(try String(contentsOf: Fixtures.editions.appending(path: seed), encoding: .utf8))
             .dropFirst().map { ChunkAlignment.trimmed($0) }.filter { !$0.isEmpty }
         let trimmed = document.lines.map { ChunkAlignment.trimmed($0) }
@@ -213,16 +213,16 @@ struct PDFDocumentArchiveTests {
     }
 
     @Test("The revision history of 2014 gives its four dated change notes")
-    func changeNotes2014() {
-        let notes = ArchiveDocuments.document("2014").reading.changeNotes
+    func changeNotes2014() throws {
+        let notes = try ArchiveDocuments.document("2014").reading.changeNotes
         #expect(notes.map(\.date) == ["2014-03-10", "2014-02-11", "2013-10-22", "2013-09-18"])
         #expect(notes.first?.text == "Added guidelines about onboarding; made minor corrections and updated some artwork.")
         #expect(notes.map(\.lineStart) == [3532, 3533, 3534, 3535])
     }
 
     @Test("Reading grows linearly: the four documents read twice over take no more than twice as long per line")
-    func linear() {
-        let document = ArchiveDocuments.document("2014")
+    func linear() throws {
+        let document = try ArchiveDocuments.document("2014")
         let doubled = document.lines + document.lines
         let entry = EditionManifest.File(
             path: "x", edition: "e", document: "d", chunk: nil, form: .pdfMarkdown, coverage: .complete,

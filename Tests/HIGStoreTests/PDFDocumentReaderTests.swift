@@ -19,14 +19,6 @@ struct PDFDocumentReaderTests {
         return (splitter.read(lines, entry: entry(chunks: "guide/chunks"), platforms: ["iOS"], chunks: chunks), lines)
     }
 
-    static func reasons(_ reading: SourceReading) -> [Int: SetAsideReason] {
-        var reasons: [Int: SetAsideReason] = [:]
-        for setAside in reading.setAsides {
-            for line in setAside.lineStart...setAside.lineEnd { reasons[line] = setAside.reason }
-        }
-        return reasons
-    }
-
     /// Chapters from the table of contents (a `<br>` table row labelled `Chapter 1`, a bold
     /// link entry `Chapter 2 ...`), a running head (label and title line), a footer; levels
     /// 1-3 are sections and 4 a subsection, as `####` is used for subsections here.
@@ -87,7 +79,7 @@ struct PDFDocumentReaderTests {
         #expect(reading.drafts[3].section == "Getting Started › Checking")
         // Anchor page-4-0 is printed page 5; page-8-1 is page 9.
         #expect(reading.drafts.map(\.page) == [5, 5, 5, 5, 9])
-        let reasons = Self.reasons(reading)
+        let reasons = ReadingPlaces.reasons(reading)
         #expect(reasons[1] == .frontMatter)
         #expect([3, 5, 6, 7, 9, 11].allSatisfy { reasons[$0] == .tableOfContents })
         #expect(reasons[25] == .pageFooter)
@@ -151,7 +143,7 @@ struct PDFDocumentReaderTests {
         #expect(joined.text == "A table shows the choices you can make when you design the screen of an app.")
         #expect(joined.lineStart == 3 && joined.lineEnd == 7)
         #expect(joined.page == 1)
-        #expect(Self.reasons(reading)[5] == .pageFooter)
+        #expect(ReadingPlaces.reasons(reading)[5] == .pageFooter)
         let accounting = LineAccounting.account(reading, lines: lines)
         #expect(accounting.unaccounted.isEmpty)
         #expect(accounting.setAsideLines[.pageFooter] == 1)
@@ -164,7 +156,7 @@ struct PDFDocumentReaderTests {
         #expect(reading.drafts.map(\.text)[2...3] == ["Button — Meaning", "Add — Adds an item"])
         // Figure words and the table's caption are figures; whether the rest prescribe is the classifier's.
         #expect(reading.drafts.map { $0.kind == .figure } == [false, true, false, false, true, false])
-        let reasons = Self.reasons(reading)
+        let reasons = ReadingPlaces.reasons(reading)
         #expect(reasons[12] == .converterChrome && reasons[15] == .image)
         #expect(reading.drafts[1].page == 4)
     }
@@ -225,7 +217,7 @@ struct PDFDocumentReaderTests {
         #expect(reading.headings.map(\.line) == [1, 5, 9, 15])
         #expect(reading.drafts.map(\.lineStart) == [3, 7])
         #expect(reading.drafts[1].kind == .definition && reading.drafts[1].title == "thing")
-        let reasons = Self.reasons(reading)
+        let reasons = ReadingPlaces.reasons(reading)
         #expect(reasons[11] == .index && reasons[12] == .index)
         #expect(reasons[13] == .converterChrome)
         #expect([17, 19, 20, 21, 22].allSatisfy { reasons[$0] == .changeLog })
@@ -266,7 +258,7 @@ struct PDFDocumentReaderTests {
     @Test("An index the outline did not make a chapter is set aside, its letters and entries too, up to a heading that is none of them")
     func unchapteredIndexIsSetAside() {
         let (reading, lines) = Self.read(Self.unchapteredIndex)
-        let reasons = Self.reasons(reading)
+        let reasons = ReadingPlaces.reasons(reading)
         #expect([16, 18, 20].allSatisfy { reasons[$0] == .index })
         #expect(reading.headings.map(\.line).contains(14) && !reading.headings.map(\.line).contains(16))
         // The colophon's heading stops the index: its paragraph is read as before.
@@ -368,6 +360,8 @@ struct PDFDocumentReaderTests {
 
 @Suite("Reading a chunk file alone")
 struct ChunkFileReadingTests {
+    static let splitter = SourceSplitter(lexicon: .bundled)
+
     /// A chunk as the converter writes it: its comment, a heading with a page anchor, a bold lead
     /// the conversion made a heading, an image, a bare anchor, a list.
     static let chunk = """
@@ -389,9 +383,9 @@ struct ChunkFileReadingTests {
         let entry = EditionManifest.File(
             path: "e/chunk-007.md", edition: "e", document: "Guide.pdf", chunk: 7, form: .pdfMarkdown, coverage: .complete,
             restoredHeadings: nil, restoredPlatforms: nil, chunks: nil)
-        let reading = PDFDocumentReaderTests.splitter.read(lines, entry: entry, platforms: ["iOS"])
+        let reading = Self.splitter.read(lines, entry: entry, platforms: ["iOS"])
         #expect(reading.headings == [SectionHeading(line: 2, path: ["Alerts"])])
-        #expect(PDFDocumentReaderTests.reasons(reading) == [1: .converterChrome, 6: .image, 8: .converterChrome])
+        #expect(ReadingPlaces.reasons(reading) == [1: .converterChrome, 6: .image, 8: .converterChrome])
         // The bold lead made a heading is a rule, the paragraph under it its child; the bold lead and its bullet are two more.
         #expect(reading.drafts.map(\.lineStart) == [4, 5, 9, 10])
         #expect(reading.drafts.allSatisfy { $0.section == "Alerts" })

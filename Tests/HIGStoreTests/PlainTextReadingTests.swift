@@ -162,7 +162,7 @@ struct PlainTextReadingTests {
     static let scalarTexts = Gen<UnicodeScalar>.unicodeScalar(in: "\u{0}"..."\u{2FFF}").array(of: 0...12)
         .map { scalars in scalars.map { String($0) }.joined(separator: " ") + " Use it. Don't Allow" }
 
-    @Test("Generated plain texts: the byte readings answer as the definitions")
+    @Test("Generated plain texts: the byte readings answer as the definitions", .tags(.endToEnd), .fullRunOnly)
     func generatedPlainTexts() async {
         var plain = 0
         await propertyCheck(count: 3000, input: Self.plainTexts) { text in
@@ -175,7 +175,9 @@ struct PlainTextReadingTests {
         #expect(plain > 2900, "\(plain) plain texts of 3000")
     }
 
-    @Test("Generated texts with non-ASCII, canonically equivalent and hostile pieces: both readings agree where both read")
+    @Test(
+        "Generated texts with non-ASCII, canonically equivalent and hostile pieces: both readings agree where both read", .tags(.endToEnd),
+        .fullRunOnly)
     func generatedMixedTexts() async {
         await propertyCheck(count: 3000, input: Self.mixedTexts) { text in
             #expect(Self.mismatches(text, boldLeads: [nil, "Title-style capitalization"]).isEmpty, "\(text.debugDescription)")

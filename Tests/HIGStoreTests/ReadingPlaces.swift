@@ -26,4 +26,13 @@ enum ReadingPlaces {
     static func reason(of line: Int, in reading: SourceReading) -> SetAsideReason? {
         reading.setAsides.first { $0.lineStart <= line && line <= $0.lineEnd }?.reason
     }
+
+    /// The set-aside reason of every set-aside line, by line.
+    static func reasons(_ reading: SourceReading) -> [Int: SetAsideReason] {
+        var reasons: [Int: SetAsideReason] = [:]
+        for setAside in reading.setAsides {
+            for line in setAside.lineStart...setAside.lineEnd { reasons[line] = setAside.reason }
+        }
+        return reasons
+    }
 }

@@ -10,18 +10,18 @@ struct RestoredLinkTests {
 
     /// One has titles and buttons; two drops titles and adds fields; three brings titles back.
     static func editions(in folder: URL) throws -> URL {
-        try LinkDecisionTests.editions(
-            in: folder, one: LinkDecisionTests.titles + "\n" + LinkDecisionTests.buttons,
-            two: LinkDecisionTests.buttons + "\n" + fields,
-            three: LinkDecisionTests.titles + "\n" + LinkDecisionTests.buttons + "\n" + fields)
+        try LinkFixture.editions(
+            in: folder, one: LinkFixture.titles + "\n" + LinkFixture.buttons,
+            two: LinkFixture.buttons + "\n" + fields,
+            three: LinkFixture.titles + "\n" + LinkFixture.buttons + "\n" + fields)
     }
 
     @Test("Titles, dropped by two and back in three, link one to three as restored")
     func restored() throws {
-        try LinkDecisionTests.withDatabase({ try Self.editions(in: $0) }) { path, _ in
+        try LinkFixture.withDatabase({ try Self.editions(in: $0) }) { path, _ in
             let store = try RuleStore.open(path: path)
             let (one, two, three) = (
-                try LinkDecisionTests.ids(path, "one"), try LinkDecisionTests.ids(path, "two"), try LinkDecisionTests.ids(path, "three")
+                try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "two"), try LinkFixture.ids(path, "three")
             )
             let link = try #require(try store.allLinks().first { $0.to == three[0] })
             #expect(link.from == one[0] && link.change == .restored && link.evidence == .restoration && link.method == .matcher)
@@ -48,8 +48,8 @@ struct RestoredLinkTests {
 
     @Test("A reader may reject a restoration, or confirm one; not across two complete editions")
     func decided() throws {
-        try LinkDecisionTests.withDatabase({ try Self.editions(in: $0) }) { path, _ in
-            let (one, three) = (try LinkDecisionTests.ids(path, "one"), try LinkDecisionTests.ids(path, "three"))
+        try LinkFixture.withDatabase({ try Self.editions(in: $0) }) { path, _ in
+            let (one, three) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "three"))
             let rejected = try RuleStore.decide(.reject, from: one[0], to: three[0], why: "apart", path: path)
             #expect(rejected.linksBefore.contains { $0.change == .restored } && !rejected.linksAfter.contains { $0.change == .restored })
             #expect(try RuleStore.open(path: path).diff(from: "two", to: "three").added == [three[0]])
@@ -64,12 +64,12 @@ struct RestoredLinkTests {
             let names = ["one", "two", "three", "four", "five", "six"]
             let manifest = Fixtures.manifest(names.map { ($0, "\($0).md") })
                 .replacingOccurrences(of: #""coverage": "excerpt""#, with: #""coverage": "complete""#)
-            let text = Data(LinkDecisionTests.titles.utf8)
+            let text = Data(LinkFixture.titles.utf8)
             let editions = try Fixtures.writeEditions(
                 in: folder, manifest: manifest, files: Dictionary(uniqueKeysWithValues: names.map { ("\($0).md", text) }))
             let path = folder.appending(path: "f.sqlite").path
             _ = try RuleStore.importEditions(from: editions, into: path)
-            let (one, six) = (try LinkDecisionTests.ids(path, "one"), try LinkDecisionTests.ids(path, "six"))
+            let (one, six) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "six"))
             #expect(throws: HIGError.linkEditionsNotCompared(from: one[0], to: six[0], between: "two and three and four and five")) {
                 try RuleStore.decide(.confirm, from: one[0], to: six[0], why: "x", path: path)
             }
@@ -86,12 +86,12 @@ struct RestoredLinkTests {
                 var files: [String: Data] = [:]
                 for (index, name) in names.enumerated() {
                     let lacks = index > 0 && index <= missing
-                    files["\(name).md"] = Data(((lacks ? "" : LinkDecisionTests.titles + "\n") + LinkDecisionTests.buttons).utf8)
+                    files["\(name).md"] = Data(((lacks ? "" : LinkFixture.titles + "\n") + LinkFixture.buttons).utf8)
                 }
                 let editions = try Fixtures.writeEditions(in: folder, manifest: manifest, files: files)
                 let path = folder.appending(path: "f.sqlite").path
                 _ = try RuleStore.importEditions(from: editions, into: path)
-                let (first, last) = (try LinkDecisionTests.ids(path, names[0]), try LinkDecisionTests.ids(path, names.last!))
+                let (first, last) = (try LinkFixture.ids(path, names[0]), try LinkFixture.ids(path, names.last!))
                 let link = try RuleStore.open(path: path).allLinks().first { $0.to == last[0] }
                 if missing <= Linker.Departed.longestGap {
                     #expect(link?.from == first[0] && link?.change == .restored, "missing from \(missing)")
@@ -104,8 +104,8 @@ struct RestoredLinkTests {
 
     @Test("A confirmed restoration the matcher would not make is applied")
     func confirmedRestoration() throws {
-        try LinkDecisionTests.withDatabase({ try Self.editions(in: $0) }) { path, _ in
-            let (one, three) = (try LinkDecisionTests.ids(path, "one"), try LinkDecisionTests.ids(path, "three"))
+        try LinkFixture.withDatabase({ try Self.editions(in: $0) }) { path, _ in
+            let (one, three) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "three"))
             // one's titles rule, which two lacks, confirmed into three's fields rule: other words.
             let confirmed = try RuleStore.decide(.confirm, from: one[0], to: three[2], why: "the same advice", path: path)
             #expect(confirmed.decision?.applies == true)

@@ -19,7 +19,7 @@ struct RuleCountTests {
 
     @Test("The seed editions: the counts the README shows, per edition, kind and file")
     func seeds() throws {
-        let store = TopicTests.store
+        let store = try SeedsDatabase.store
         #expect(try Self.stored(store.db) == Self.counted(store.db))
         let editions = try store.editions()
         let e2011 = try #require(editions.first { $0.id == "2011" })

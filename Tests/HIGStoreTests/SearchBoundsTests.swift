@@ -8,7 +8,7 @@ import Testing
 /// benchmark.)
 @Suite("Search bounds")
 struct SearchBoundsTests {
-    var store: RuleStore { TopicTests.store }
+    var store: RuleStore { get throws { try SeedsDatabase.store } }
 
     @Test("A word repeated, or folded to the same terms, is searched once")
     func repeatedWordsOnce() throws {
@@ -76,7 +76,7 @@ struct SearchBoundsTests {
     func libraryErrorsTranslated() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "damaged.sqlite").path
-            try FileManager.default.copyItem(atPath: TopicTests.seededPath, toPath: path)
+            try FileManager.default.copyItem(atPath: SeedsDatabase.path, toPath: path)
             // The root page of `rules` overwritten: opening reads other pages, every query of
             // rules reads this one.
             let (root, pageSize) = try {

@@ -6,17 +6,6 @@ import Testing
 /// forms against each other, and the import's warning for a line no reader placed.
 @Suite("Sections and sources")
 struct SectionQueryTests {
-    /// The bundle imported once for the suite; each test opens its own connection.
-    static let bundlePath: String = {
-        let path = Fixtures.suitePath("bundle.sqlite").path
-        do { _ = try RuleStore.importEditions(from: Fixtures.bundle, into: path) } catch { fatalError("\(error)") }
-        return path
-    }()
-
-    static var store: RuleStore {
-        do { return try RuleStore.open(path: bundlePath) } catch { fatalError("\(error)") }
-    }
-
     @Test("Typed headings: '>' or '›' between them, white space collapsed; LIKE's own characters escaped")
     func normalizedAndEscaped() {
         #expect(SectionMatch.normalized("  Bars >Tab   Bar ") == "Bars › Tab Bar")
@@ -55,19 +44,20 @@ struct SectionQueryTests {
 
     @Test("--section on the bundle: the Tab bars page's rules, the 2011 Tab Bar section's, each under its heading")
     func sectionFilter() throws {
-        let page = try WholeBundleTests.source("web-2026-07", "Navigation and search/Tab bars.md")
-        let rules = try Self.store.rules(RuleFilter(edition: "current", section: "tab bars"))
+        let page = try BundleCorpus.source("web-2026-07", "Navigation and search/Tab bars.md")
+        let rules = try BundleDatabase.store.rules(RuleFilter(edition: "current", section: "tab bars"))
         #expect(rules.map(\.id) == page.rules.map(\.id))
-        let tabBar = try Self.store.rules(RuleFilter(edition: "ios-2011-03", section: "Bars > Tab Bar"))
-        let document = try WholeBundleTests.source("ios-2011-03", "full_document.md")
+        let tabBar = try BundleDatabase.store.rules(RuleFilter(edition: "ios-2011-03", section: "Bars > Tab Bar"))
+        let document = try BundleCorpus.source("ios-2011-03", "full_document.md")
         let expected = document.rules.filter { SectionMatch.matches(path: $0.draft.section, "Bars › Tab Bar") }
         #expect(!tabBar.isEmpty && tabBar.map(\.id) == expected.map(\.id))
         #expect(tabBar.allSatisfy { $0.section?.hasPrefix("iOS UI Element Usage Guidelines › Bars › Tab Bar") == true })
         // Search and the filter agree.
-        let hits = try Self.store.search(SearchRequest(text: "icon", filter: RuleFilter(section: "Bars > Tab Bar"), limit: 100)).hits
+        let hits = try BundleDatabase.store.search(SearchRequest(text: "icon", filter: RuleFilter(section: "Bars > Tab Bar"), limit: 100))
+            .hits
         #expect(!hits.isEmpty && hits.allSatisfy { SectionMatch.matches(path: $0.record.section, "Bars > Tab Bar") })
         #expect(throws: HIGError.unknownSection("Tab Barz", edition: "web-2026-07")) {
-            try Self.store.rules(RuleFilter(edition: "current", section: "Tab Barz"))
+            try BundleDatabase.store.rules(RuleFilter(edition: "current", section: "Tab Barz"))
         }
         #expect(
             HIGError.unknownSection("Tab Barz", edition: "web-2026-07").description
@@ -76,7 +66,7 @@ struct SectionQueryTests {
 
     @Test("hig diff --section: only the rules under those headings, on either side")
     func diffBySection() throws {
-        let store = Self.store
+        let store = try BundleDatabase.store
         let whole = try store.diff(from: "iphone-2008-11", to: "iphone-2010-03")
         let tabBars = try store.diff(from: "iphone-2008-11", to: "iphone-2010-03", options: .init(section: "Tab Bars"))
         let sections = Dictionary(uniqueKeysWithValues: try store.rules().map { ($0.id, $0.section) })
@@ -96,40 +86,40 @@ struct SectionQueryTests {
         // "## Best practices" (15), "## Platform considerations" (43), "### iOS" (47),
         // "### iPadOS" (61), "### tvOS" (73), "### visionOS" (96); Resources and Change log
         // are set aside with their headings.
-        let answer = try Self.store.sections(edition: "current", under: "Tab bars")
+        let answer = try BundleDatabase.store.sections(edition: "current", under: "Tab bars")
         #expect(answer.edition == "web-2026-07")
         #expect(
             answer.sections.map(\.title) == ["Tab bars", "Best practices", "Platform considerations", "iOS", "iPadOS", "tvOS", "visionOS"])
         #expect(answer.sections.map(\.line) == [3, 15, 43, 47, 61, 73, 96])
         #expect(answer.sections.map(\.depth) == [1, 2, 2, 3, 3, 3, 3])
-        let page = try WholeBundleTests.source("web-2026-07", "Navigation and search/Tab bars.md")
+        let page = try BundleCorpus.source("web-2026-07", "Navigation and search/Tab bars.md")
         for section in answer.sections {
             #expect(section.rules == page.rules.filter { $0.draft.section == section.path }.count, "\(section.path)")
             #expect(section.totalRules == page.rules.filter { SectionMatch.matches(path: $0.draft.section, section.path) }.count)
         }
         #expect(answer.sections[0].totalRules == page.rules.count)
         // Depth 1 of current: the pages' titles.
-        let pages = try Self.store.sections(edition: "current", maxDepth: 1).sections
+        let pages = try BundleDatabase.store.sections(edition: "current", maxDepth: 1).sections
         #expect(pages.allSatisfy { $0.depth == 1 } && pages.contains { $0.title == "Tab bars" })
     }
 
     @Test("hig sources: every line of every bundled file accounted for, in the counts the file has")
     func sourceAccounting() throws {
-        let all = try Self.store.sourceAccounting()
-        #expect(all.count == WholeBundleTests.bundle.sources.count)
+        let all = try BundleDatabase.store.sourceAccounting()
+        #expect(try all.count == BundleCorpus.corpus.sources.count)
         for source in all {
             #expect(source.unaccounted.isEmpty, "\(source.file)")
             #expect(source.ruleLines + source.headingLines + source.setAside.values.reduce(0, +) + source.blankLines == source.lines)
         }
-        let document = try #require(try Self.store.sourceAccounting(edition: "ios-2014-03").first)
+        let document = try #require(try BundleDatabase.store.sourceAccounting(edition: "ios-2014-03").first)
         // `wc -l` counts 3,562 line ends; the last line has none.
-        #expect(document.lines == 3563 && document.rules == 1412)
+        #expect(document.lines == 3563 && document.rules == 1408)
         #expect(document.setAside["table-of-contents", default: 0] > 0 && document.setAside["running-head"] == nil)
     }
 
     @Test("Topics on the bundle: every guideline has one, every topic some rule, tab bars from 2008 to 2026")
     func subjectsOfTheWholeHIG() throws {
-        let store = Self.store
+        let store = try BundleDatabase.store
         let rules = try store.rules()
         let guidelines = rules.filter { $0.kind == .guideline }
         #expect(guidelines.count > 5_000)
@@ -144,7 +134,7 @@ struct SectionQueryTests {
             Set(tabBars.map(\.edition)) == [
                 "iphone-2008-11", "iphone-2010-03", "ios-2011-03", "ios-2014-03", "web-2022", "web-2023-09", "web-2026-07",
             ])
-        let page = try WholeBundleTests.source("web-2026-07", "Navigation and search/Tab bars.md")
+        let page = try BundleCorpus.source("web-2026-07", "Navigation and search/Tab bars.md")
         #expect(Set(page.rules.map(\.id)).isSubset(of: Set(tabBars.map(\.id))))
         // Read in iphone-2008-11/full_document.md: "Designing an Alert" is a section of the
         // chapter "Alerts, Action Sheets, and Modal Views", a historical name of three subjects;

@@ -4,17 +4,6 @@ import Testing
 
 @Suite("Topics")
 struct TopicTests {
-    /// The seeds imported once, for the suites that only read; each test opens its own connection.
-    static let seededPath: String = {
-        let path = Fixtures.suitePath("seeds.sqlite").path
-        do { _ = try RuleStore.importEditions(from: Fixtures.editions, into: path) } catch { fatalError("\(error)") }
-        return path
-    }()
-
-    static var store: RuleStore {
-        do { return try RuleStore.open(path: seededPath) } catch { fatalError("\(error)") }
-    }
-
     func lines(_ rules: [RuleRecord], edition: String) -> [Int] {
         rules.filter { $0.edition == edition }.map(\.source.lineStart)
     }
@@ -22,7 +11,7 @@ struct TopicTests {
     @Test("Button placement: left/right and dark/light in 2008-2011, leading/trailing today")
     func buttonPlacement() throws {
         let slug = try TopicResolver().resolve("button placement").slug
-        let rules = try Self.store.rules(RuleFilter(topic: slug))
+        let rules = try SeedsDatabase.store.rules(RuleFilter(topic: slug))
         // Read off the seed files: the colour and side rules of each edition.
         #expect(Set([6, 7, 8, 9]).isSubset(of: Set(lines(rules, edition: "2008"))))
         #expect(Set([9, 10, 11]).isSubset(of: Set(lines(rules, edition: "2010"))))
@@ -35,7 +24,7 @@ struct TopicTests {
     }
 
     @Test func everyGuidelineOfTheSeedsHasATopic() throws {
-        let guidelines = try Self.store.rules(RuleFilter(kind: .guideline))
+        let guidelines = try SeedsDatabase.store.rules(RuleFilter(kind: .guideline))
         #expect(guidelines.count == 96)
         for rule in guidelines {
             #expect(!rule.topics.isEmpty, "\(rule.id) has no topic: \(rule.text)")
@@ -43,7 +32,7 @@ struct TopicTests {
     }
 
     @Test func everyFinerTopicCoversSomeSeedRule() throws {
-        let (_, topics) = try Self.store.topicMatrix()
+        let (_, topics) = try SeedsDatabase.store.topicMatrix()
         #expect(topics.map(\.slug) == Taxonomy.bundled.topics.map(\.slug))
         // The subjects of the whole HIG are for the bundle (SectionQueryTests); the seeds hold alerts.
         for topic in topics where Taxonomy.bundled.topic(slug: topic.slug)?.isSubject == false {
@@ -55,14 +44,14 @@ struct TopicTests {
     }
 
     @Test func aChildWithNoTopicOfItsOwnTakesItsParents() throws {
-        let rules = try Self.store.rules(RuleFilter(edition: "2011"))
+        let rules = try SeedsDatabase.store.rules(RuleFilter(edition: "2011"))
         let leadIn = try #require(rules.first { $0.source.lineStart == 4 })
         #expect(leadIn.text == "These alerts are usually unnecessary if they:")
         #expect(leadIn.topics == ["when-to-use"])
     }
 
     @Test func theJSONExportCarriesTopics() throws {
-        let rule = try #require(try Self.store.rules(RuleFilter(edition: "web-2022-23")).first { $0.source.lineStart == 86 })
+        let rule = try #require(try SeedsDatabase.store.rules(RuleFilter(edition: "web-2022-23")).first { $0.source.lineStart == 86 })
         #expect(rule.topics.contains("platform-elements"))
         let json = try RuleFormatter.json([rule])
         #expect(json.contains("\"platform-elements\""))

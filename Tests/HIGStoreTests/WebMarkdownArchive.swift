@@ -1,10 +1,11 @@
 import Foundation
 @testable import HIGStore
 
-/// The web HIG of 2026-07-13 in the shared archive (`../shared/archive/hig-web-2026-07/`, beside
-/// the repository), read by the web Markdown reader.
+/// The web HIG of 2026-07-13 of the shared archive (`hig-web-2026-07/`), read by the web Markdown
+/// reader from the bundle, which holds it byte for byte (`Data/editions/web-2026-07/`): the
+/// suite needs no archive beside the repository.
 enum WebMarkdownArchive {
-    static let folder = Fixtures.repository.deletingLastPathComponent().appending(path: "shared/archive/hig-web-2026-07")
+    static let folder = Fixtures.bundle.appending(path: "web-2026-07")
     static let platforms = ["iOS", "iPadOS", "macOS", "tvOS", "visionOS", "watchOS"]
 
     struct Page {

@@ -4,6 +4,8 @@ import Testing
 
 @Suite("Reading web pages converted to Markdown (form web-markdown)")
 struct WebMarkdownReaderTests {
+    static let splitter = SourceSplitter(lexicon: .bundled)
+
     static let platforms = ["iOS", "iPadOS", "macOS", "tvOS", "visionOS", "watchOS"]
 
     static func read(_ text: String) -> (lines: [String], reading: SourceReading) {
@@ -23,7 +25,7 @@ struct WebMarkdownReaderTests {
             from: Data(
                 #"{"path": "a.md", "edition": "web-2026-07", "document": "Alerts", "form": "web-markdown", "coverage": "complete"}"#.utf8))
         let lines = SourceFile.splitLines("# Alerts\n\n**Use alerts sparingly.** They interrupt.")
-        let reading = FuzzTests.splitter.read(lines, entry: entry, platforms: ["iOS"])
+        let reading = Self.splitter.read(lines, entry: entry, platforms: ["iOS"])
         #expect(reading.title == "Alerts")
         #expect(reading.drafts.map(\.title) == ["Use alerts sparingly"])
         #expect(reading.drafts.map(\.text) == ["Use alerts sparingly. They interrupt."])

@@ -4,9 +4,11 @@ import Testing
 
 @Suite("Reading web text: every line ends in a rule, a heading or a set-aside")
 struct WebTextReadingTests {
+    static let splitter = SourceSplitter(lexicon: .bundled)
+
     static func read(_ text: String) -> (lines: [String], reading: SourceReading) {
         let lines = SourceFile.splitLines(text)
-        let marked = FuzzTests.splitter.markedLines(lines, form: .webText)
+        let marked = Self.splitter.markedLines(lines, form: .webText)
         return (lines, WebTextSplitter(platforms: ["iOS", "macOS"], restoredHeadings: []).read(marked))
     }
 

@@ -7,33 +7,24 @@ import Testing
 /// them, and the seeds' rule ids still naming the same words.
 @Suite("The whole bundle")
 struct WholeBundleTests {
-    /// The bundle, read once for the suite (about 11,000 rules).
-    static let bundle: Corpus = {
-        do { return try Corpus.load(folder: Fixtures.bundle) } catch { fatalError("cannot load the bundle: \(error)") }
-    }()
-
-    static func source(_ edition: String, _ fileSuffix: String) throws -> Corpus.Source {
-        let matches = bundle.sources.filter { $0.edition.id == edition && $0.file.path.hasSuffix(fileSuffix) }
-        return try #require(matches.count == 1 ? matches[0] : nil, "one file of \(edition) ends \(fileSuffix)")
-    }
-
     @Test("Every edition of the issue is bundled, and no source line of any file is left unaccounted")
-    func everyLineIsAccounted() {
-        let editions = Set(Self.bundle.sources.map(\.edition.id))
+    func everyLineIsAccounted() throws {
+        let bundle = try BundleCorpus.corpus
+        let editions = Set(bundle.sources.map(\.edition.id))
         #expect(
             editions == [
                 "iphone-2008-11", "iphone-2010-03", "ios-2011-03", "ios-2014-03", "web-2022-23", "web-2022", "web-2023-09", "web-2026-07",
             ])
         // 4 whole PDF documents, the seed page, and the Markdown files of the three web captures:
         // 204 of 2022 (`find hig-web-2022 -name '*.md'`), 165 of 2023-09, 172 of 2026-07.
-        #expect(Self.bundle.sources.count == 4 + 1 + 204 + 165 + 172)
-        for source in Self.bundle.sources {
+        #expect(bundle.sources.count == 4 + 1 + 204 + 165 + 172)
+        for source in bundle.sources {
             #expect(source.unaccountedLines == 0, "\(source.file.path): \(source.unaccountedLines) lines unaccounted")
         }
     }
 
     @Test("Every rule of every bundled edition cites lines that hold its words, in order")
-    func citedLinesHoldTheWords() {
+    func citedLinesHoldTheWords() throws {
         // Letters only: the clean text drops markup, joins glued words' repairs and page-break
         // cuts, but never adds a letter the cited lines do not hold, nor reorders them.
         // A table row's cell of platform names is moved to the end of its words, in
@@ -48,7 +39,7 @@ struct WholeBundleTests {
             return nil
         }
         var checked = 0
-        for source in Self.bundle.sources {
+        for source in try BundleCorpus.corpus.sources {
             for rule in source.rules {
                 let cited = letters(rule.verbatim)
                 var words = rule.draft.text[...]
@@ -81,8 +72,8 @@ struct WholeBundleTests {
             File.self, from: Data(contentsOf: Fixtures.bundle.appending(path: "former-rule-ids.json")))
         #expect(file.rules.count == 114)
         let rules = Dictionary(
-            uniqueKeysWithValues: Self.bundle.sources.flatMap(\.rules).map { ($0.id, $0) })
-        let resolved = Dictionary(uniqueKeysWithValues: Self.bundle.formerRuleIDs.map { ($0.formerID, $0.ruleID) })
+            uniqueKeysWithValues: try BundleCorpus.corpus.sources.flatMap(\.rules).map { ($0.id, $0) })
+        let resolved = Dictionary(uniqueKeysWithValues: try BundleCorpus.corpus.formerRuleIDs.map { ($0.formerID, $0.ruleID) })
         for entry in file.rules {
             let id = try #require(resolved[entry.former_id], "\(entry.former_id) resolves")
             let rule = try #require(rules[id])
@@ -92,7 +83,7 @@ struct WholeBundleTests {
 
     @Test("Platforms are narrowed where the source narrows them, and only there")
     func platformsNarrowed() throws {
-        let tabBars = try Self.source("web-2026-07", "Navigation and search/Tab bars.md")
+        let tabBars = try BundleCorpus.source("web-2026-07", "Navigation and search/Tab bars.md")
         func platforms(atLine line: Int) throws -> [String] {
             try #require(tabBars.rules.first { $0.draft.lineStart == line }, "a rule at line \(line)").draft.platforms
         }
@@ -103,11 +94,11 @@ struct WholeBundleTests {
         #expect(try platforms(atLine: 100) == ["visionOS"])
         #expect(try platforms(atLine: 29) == ["iOS", "iPadOS", "macOS", "tvOS", "visionOS"])
         // Alerts.md: "No additional considerations for tvOS or watchOS." narrows nothing.
-        let alerts = try Self.source("web-2026-07", "Presentation/Alerts.md")
+        let alerts = try BundleCorpus.source("web-2026-07", "Presentation/Alerts.md")
         #expect(try #require(alerts.rules.first { $0.draft.lineStart == 57 }).draft.platforms.count == 6)
         // The PDF editions are of one platform each: nothing to narrow.
         for edition in ["iphone-2008-11", "ios-2014-03"] {
-            let source = try Self.source(edition, "full_document.md")
+            let source = try BundleCorpus.source(edition, "full_document.md")
             #expect(Set(source.rules.flatMap(\.draft.platforms)).count == 1)
         }
     }

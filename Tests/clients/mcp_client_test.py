@@ -4,10 +4,10 @@ here wrote.
 Usage: python mcp_client_test.py PATH/TO/hig
 
 It starts `hig mcp` on a database that does not exist yet (so the server imports the editions
-first, with its note on stderr and nothing on stdout but the protocol), initializes, lists the
-tools, resources and templates, calls every tool with good and bad arguments, reads resources,
-and prints one line per check, then `N passed, M failed`. It exits 1 on any failure, and gives
-up after a bounded time rather than hang.
+in the background, with its notes on stderr and nothing on stdout but the protocol), measures
+how long `initialize` takes, lists the tools, resources and templates, calls every tool with
+good and bad arguments, reads resources, and prints one line per check, then `N passed, M
+failed`. It exits 1 on any failure, and gives up after a bounded time rather than hang.
 
 The first session serves the five seed files (Tests/Fixtures/seed-editions, through
 HIG_EDITIONS): the expected values were read by hand from them. The second serves the bundle
@@ -18,10 +18,11 @@ are, `current` and former ids resolving, subjects other than alerts.
 import asyncio
 import json
 import os
-import sys
-import tempfile
+import time
 
 from mcp import ClientSession, StdioServerParameters, stdio_client
+
+from harness import SEED_EDITIONS, check, hig_environment, run_checks, temporary_folder
 
 try:  # mcp 2.x
     from mcp import MCPError as ProtocolError
@@ -30,19 +31,9 @@ except ImportError:  # mcp 1.x
 
 TOOLS = ["search_rules", "get_rule", "rule_evolution", "edition_diff", "list_editions", "list_topics", "list_sections"]
 CITATION_PREFIX = "Tests/Fixtures/seed-editions/"
-
-passed = 0
-failed = 0
-
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"ok    {name}")
-    else:
-        failed += 1
-        print(f"FAIL  {name} {detail}")
+# How long `initialize` may take with no database yet: the time to start the process, far less
+# than importing the bundle (about a minute in a debug build, which `initialize` used to wait out).
+INITIALIZE_SECONDS = 5
 
 
 def field(obj, *names):
@@ -80,8 +71,7 @@ def cited(rule):
     return rule["id"] and rule["edition"] and rule["citation"].startswith(CITATION_PREFIX) and ":" in rule["citation"]
 
 
-async def listing(session):
-    initialized = await session.initialize()
+async def listing(session, initialized):
     info = field(initialized, "server_info", "serverInfo")
     check("initialize names the server hig", info.name == "hig", info.name)
     capabilities = initialized.capabilities
@@ -100,8 +90,11 @@ async def listing(session):
               and field(annotations, "destructive_hint", "destructiveHint") is False)
     search = next(t for t in tools if t.name == "search_rules")
     properties = field(search, "input_schema", "inputSchema")["properties"]
-    check("search_rules takes words, edition, topic, section, platform, kind and limit",
-          set(properties) == {"words", "edition", "topic", "section", "platform", "kind", "limit"})
+    check("search_rules takes query, edition, topic, section, platform, kind and limit",
+          set(properties) == {"query", "edition", "topic", "section", "platform", "kind", "limit"})
+    texts = json.dumps([[t.description, field(t, "input_schema", "inputSchema")] for t in tools])
+    check("the tools' descriptions teach today's ids, not the former ones",
+          "ios-2011-03" in texts and "current" in texts and "2010-be6ca266" not in texts and "e.g. 2008" not in texts)
 
     resources = (await session.list_resources()).resources
     check("the editions are listed as resources",
@@ -113,34 +106,45 @@ async def listing(session):
 
 
 async def search_rules(session):
-    _, _, answer = await call(session, "search_rules", {"words": "tap"})
+    _, _, answer = await call(session, "search_rules", {"query": "tap"})
     hits = answer["hits"]
     check("search tap: 2010-ad054201 ranks first, cited at Tests/Fixtures/seed-editions/2010-chunk103.md:5",
           hits[0]["id"] == "2010-ad054201" and hits[0]["citation"] == "Tests/Fixtures/seed-editions/2010-chunk103.md:5", hits[0])
     check("search tap: the snippet marks the word", "**tap**" in hits[0]["snippet"])
     check("search tap: every hit cites its id, edition and file:lines", all(cited(h) for h in hits))
-    _, _, answer = await call(session, "search_rules", {"words": "button", "edition": "2011", "kind": "guideline",
+    _, _, answer = await call(session, "search_rules", {"query": "button", "edition": "2011", "kind": "guideline",
                                                         "topic": "button colours", "limit": 3})
     hits = answer["hits"]
     check("search with filters: only 2011 guidelines of button-placement, at most 3",
           0 < len(hits) <= 3 and all(h["edition"] == "2011" and h["kind"] == "guideline"
                                      and "button-placement" in h["topics"] for h in hits), hits)
-    _, _, answer = await call(session, "search_rules", {"words": "symbol", "section": "macos", "platform": "macOS"})
+    _, _, answer = await call(session, "search_rules", {"query": "symbol", "section": "macos", "platform": "macOS"})
     hits = answer["hits"]
     check("search by section and platform: web-2022-23-4111c3e7 alone, under the macOS heading",
           [h["id"] for h in hits] == ["web-2022-23-4111c3e7"] and hits[0]["section"] == "macOS", hits)
-    await expect_tool_error(session, "search without words", "search_rules", {}, "words", "required")
-    await expect_tool_error(session, "search with limit 0", "search_rules", {"words": "tap", "limit": 0}, "limit", "1 to 100")
-    await expect_tool_error(session, "search with limit 'ten'", "search_rules", {"words": "tap", "limit": "ten"}, "limit", "integer")
-    await expect_tool_error(session, "search an unknown edition", "search_rules", {"words": "tap", "edition": "1999"},
+    await expect_tool_error(session, "search without a query", "search_rules", {}, "query", "required")
+    await expect_tool_error(session, "search with limit 0", "search_rules", {"query": "tap", "limit": 0}, "limit", "1 to 100")
+    await expect_tool_error(session, "search with limit 'ten'", "search_rules", {"query": "tap", "limit": "ten"}, "limit", "integer")
+    await expect_tool_error(session, "search an unknown edition", "search_rules", {"query": "tap", "edition": "1999"},
                             "1999", "2008, 2010, 2011, web-2022-23")
-    await expect_tool_error(session, "search an unknown kind", "search_rules", {"words": "tap", "kind": "rule"},
+    await expect_tool_error(session, "search an unknown kind", "search_rules", {"query": "tap", "kind": "rule"},
                             "kind", "guideline")
-    await expect_tool_error(session, "search an unknown topic", "search_rules", {"words": "tap", "topic": "zzzz"},
+    await expect_tool_error(session, "search an unknown topic", "search_rules", {"query": "tap", "topic": "zzzz"},
                             "unknown topic")
-    await expect_tool_error(session, "search with an unknown argument", "search_rules", {"words": "tap", "query": "x"},
-                            "unknown argument 'query'")
-    await expect_tool_error(session, "search with blank words", "search_rules", {"words": "   "}, "words")
+    await expect_tool_error(session, "search with an unknown argument", "search_rules", {"query": "tap", "sort": "x"},
+                            "unknown argument 'sort'")
+    await expect_tool_error(session, "search with the former name of query", "search_rules", {"words": "tap"},
+                            "unknown argument 'words'; it takes query,")
+    await expect_tool_error(session, "search with a blank query", "search_rules", {"query": "   "}, "query")
+    # Issue 29: these two answered a JSON-RPC "Internal error".
+    await expect_tool_error(session, "search an unknown platform", "search_rules", {"query": "tap", "platform": "Android"},
+                            "unknown platform 'Android'; the platforms are ", "iOS")
+    await expect_tool_error(session, "search 21,000 bytes", "search_rules", {"query": "tap " * 5249 + "taps"},
+                            "'query' is 21000 bytes long, more than the 1000 a search may be")
+    await expect_tool_error(session, "evolution of 21,000 bytes", "rule_evolution", {"query": "tap " * 5249 + "taps"},
+                            "'query' is 21000 bytes long")
+    await expect_tool_error(session, "search 65 different words", "search_rules",
+                            {"query": " ".join(f"word{n}" for n in range(65))}, "65 different words, more than the 64")
 
 
 async def get_rule(session):
@@ -281,16 +285,33 @@ async def errors_and_resources(session):
     check("the server still answers after every mistake", len(editions) == 4)
 
 
-async def whole_guidelines(session):
-    await session.initialize()
-    _, _, editions = await call(session, "list_editions", {})
+async def whole_guidelines(session, initialized, database):
+    # Answered before the import ends: the tools are listed while the database is not there yet.
+    tools = (await session.list_tools()).tools
+    check("the bundle: the tools are listed before the database is built",
+          len(tools) == len(TOOLS) and not (os.path.exists(database) and os.path.getsize(database) > 0))
+    # The first call waits for the import, with progress notifications for its token.
+    progress = []
+
+    async def on_progress(done, total, message):
+        progress.append((done, total, message))
+
+    started = time.monotonic()
+    result = await session.call_tool("list_editions", {}, progress_callback=on_progress)
+    print(f"      the first call waited {time.monotonic() - started:.1f} s, with {len(progress)} progress notifications")
+    editions = json.loads(result.content[0].text)
+    check("the bundle: the first call waits for the import and answers",
+          not field(result, "is_error", "isError") and len(editions) == 6)
+    check("the bundle: while it waits, progress notifications say the editions are being imported",
+          progress and "importing the editions" in (progress[0][2] or "")
+          and all(a[0] <= b[0] for a, b in zip(progress, progress[1:])), progress)
     check("the bundle: six editions named by what they are, oldest first",
           [e["id"] for e in editions] == ["iphone-2008-11", "iphone-2010-03", "ios-2011-03", "ios-2014-03",
                                           "web-2022-23", "web-2026-07"], [e["id"] for e in editions])
     aliases = {e["id"]: e["aliases"] for e in editions}
     check("current names the newest edition, 2008 the November 2008 iPhone HIG",
           aliases["web-2026-07"] == ["current"] and aliases["iphone-2008-11"] == ["2008"], aliases)
-    _, _, answer = await call(session, "search_rules", {"words": "tab bar", "edition": "current", "limit": 5})
+    _, _, answer = await call(session, "search_rules", {"query": "tab bar", "edition": "current", "limit": 5})
     hits = answer["hits"]
     check("search tab bar in current: rules of the 2026 Tab bars page",
           len(hits) == 5 and all(h["edition"] == "web-2026-07" for h in hits)
@@ -304,12 +325,12 @@ async def whole_guidelines(session):
                                                          "iOS", "iPadOS", "tvOS", "visionOS"]
           and toc["sections"][0]["total_rules"] == sum(s["rules"] for s in toc["sections"]), toc)
     _, _, answer = await call(session, "search_rules",
-                              {"words": "tab bar", "section": "Platform considerations > visionOS", "limit": 50})
+                              {"query": "tab bar", "section": "Platform considerations > visionOS", "limit": 50})
     check("search_rules with consecutive headings: only visionOS considerations, the Tab bars page's among them",
           answer["count"] > 0
           and all(" › Platform considerations › visionOS › " in f" › {h['section']} › " for h in answer["hits"])
           and any(h["section"] == "Tab bars › Platform considerations › visionOS" for h in answer["hits"]), answer)
-    await expect_tool_error(session, "a section no heading has", "search_rules", {"words": "tab", "section": "Tab barz"},
+    await expect_tool_error(session, "a section no heading has", "search_rules", {"query": "tab", "section": "Tab barz"},
                             "see list_sections")
     _, _, answer = await call(session, "get_rule", {"id": "2010-be6ca266"})
     rule = answer["rule"]
@@ -324,28 +345,32 @@ async def whole_guidelines(session):
 
 
 async def session_on(hig, editions, body):
-    """Runs `body` in a session of `hig mcp` on a new database, `editions` (or the bundle) imported first."""
-    folder = tempfile.mkdtemp(prefix="hig-mcp-test-")
+    """Runs `body(session, initialized, database)` in a session of `hig mcp` on a new database,
+    `editions` (or the bundle) imported in the background; checks that `initialize` was answered
+    before the import could end."""
+    folder = temporary_folder("hig-mcp-test-")
     database = os.path.join(folder, "hig.sqlite")
     stderr_path = os.path.join(folder, "stderr.txt")
-    environment = dict(os.environ)
-    environment.pop("HIG_DB", None)
-    environment.pop("HIG_EDITIONS", None)
-    if editions:
-        environment["HIG_EDITIONS"] = editions
-    parameters = StdioServerParameters(command=hig, args=["--db", database, "mcp"], cwd=folder, env=environment)
+    parameters = StdioServerParameters(command=hig, args=["--db", database, "mcp"], cwd=folder, env=hig_environment(editions))
     with open(stderr_path, "w") as stderr:
         async with stdio_client(parameters, errlog=stderr) as (read, write):
             async with ClientSession(read, write) as session:
-                await body(session)
+                started = time.monotonic()
+                initialized = await session.initialize()
+                seconds = time.monotonic() - started
+                print(f"      initialize with no database: {seconds:.2f} s")
+                check(f"initialize is answered in under {INITIALIZE_SECONDS} s with no database yet",
+                      seconds < INITIALIZE_SECONDS, f"({seconds:.1f} s)")
+                await body(session, initialized, database)
     with open(stderr_path) as stderr:
         note = stderr.read()
-    check("the missing database was imported first, its note on stderr",
-          "no database at" in note and os.path.getsize(database) > 0, repr(note))
+    check("the missing database was imported in the background, its notes on stderr",
+          "no database at" in note and "while serving" in note and "imported" in note
+          and os.path.getsize(database) > 0, repr(note))
 
 
-async def seeds(session):
-    await listing(session)
+async def seeds(session, initialized, database):
+    await listing(session, initialized)
     await search_rules(session)
     await get_rule(session)
     await evolution(session)
@@ -354,19 +379,15 @@ async def seeds(session):
     await errors_and_resources(session)
 
 
-async def main(hig):
-    repository = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    await session_on(hig, os.path.join(repository, "Tests", "Fixtures", "seed-editions"), seeds)
+async def sessions(hig):
+    await session_on(hig, SEED_EDITIONS, seeds)
     await session_on(hig, None, whole_guidelines)
 
 
+def main(hig):
+    # Bounded: a server that stops answering fails the run rather than hanging it.
+    asyncio.run(asyncio.wait_for(sessions(os.path.abspath(hig)), timeout=300))
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: mcp_client_test.py PATH/TO/hig")
-    try:
-        asyncio.run(asyncio.wait_for(main(os.path.abspath(sys.argv[1])), timeout=300))
-    except Exception as error:  # a hang, a crash of the server, a protocol failure
-        failed += 1
-        print(f"FAIL  the session ended early: {type(error).__name__}: {error}")
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    run_checks("mcp_client_test.py PATH/TO/hig", range(1, 2), main)

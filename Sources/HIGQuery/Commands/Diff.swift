@@ -4,12 +4,20 @@ import HIGStore
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "What changed between two editions: a summary per change class, then removed, added and changed rules with word diffs.",
-        discussion: """
+        discussion: HelpText.discussion(
+            """
             Rules absent from an excerpt edition are listed apart as not in the excerpt, never as \
             removed. --reversals and --force-changes keep only the changes a reader most needs \
             to notice; --low-confidence only the links to review (confirm or reject them with \
             `hig link`).
-            """ + "\n\n" + HIG.databaseHelp)
+            """,
+            examples: [
+                .init("What changed about alerts from 2011 to 2014", "hig diff ios-2011-03 ios-2014-03 --topic alerts"),
+                .init("Only the reversals from 2022-23 to the newest edition", "hig diff web-2022-23 current --reversals"),
+                .init(
+                    "A page for review: each removed or added rule with 3 likely counterparts",
+                    "hig diff iphone-2010-03 ios-2011-03 --candidates 3 \\\n      --format markdown"),
+            ]))
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl, markdown }
 
@@ -38,7 +46,7 @@ struct Diff: ParsableCommand {
     @Flag(help: "Only changes of normative force (e.g. prefer → generally use).")
     var forceChanges = false
 
-    @Flag(help: "Only changes whose links are of low confidence (under 0.7).")
+    @Flag(help: "Only changes whose links are of low confidence (under 0.7) or possible counterparts (in doubt).")
     var lowConfidence = false
 
     @Flag(help: "List the unchanged pairs too.")
@@ -46,7 +54,7 @@ struct Diff: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Under each removed and added rule, its N likely counterparts in the other edition, with the matcher's score.",
+            "Under each removed and added rule, its N likely counterparts in the other edition, with the matcher's score (\(ArgumentChecks.candidateRangeText)).",
             valueName: "N"))
     var candidates: Int?
 

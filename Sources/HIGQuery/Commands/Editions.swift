@@ -4,7 +4,10 @@ import HIGStore
 struct Editions: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The editions' family tree, then each edition with its line, predecessors, sources, coverage and rule counts.",
-        discussion: HIG.databaseHelp)
+        discussion: HelpText.discussion(examples: [
+            .init("The family tree, then each edition with its sources and rule counts", "hig editions"),
+            .init("The same as JSON, for a script", "hig editions --format json"),
+        ]))
 
     @ParentCommand var root: HIG
 

@@ -5,7 +5,8 @@ import HIGStore
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Export rules as JSON (the documented contract), CSV, a Markdown page or an HTML report.",
-        discussion: """
+        discussion: HelpText.discussion(
+            """
             csv and markdown have the same columns. markdown is a page to paste into documentation: \
             a provenance line, then a table per edition (or per topic with --group-by topic). html is \
             one self-contained file: the rules with filters, each lineage as a timeline with word \
@@ -13,7 +14,14 @@ struct Export: ParsableCommand {
             holds at most 2,000 rules (narrow a larger export with the filters, or give --pages -o FOLDER: a folder \
             of pages, index.html first, replaced only if hig wrote it). --output writes a file atomically: it holds either \
             its old content or the whole export, never part of one.
-            """ + "\n\n" + HIG.databaseHelp)
+            """,
+            examples: [
+                .init("Every rule, for a spreadsheet", "hig export --format csv -o rules.csv"),
+                .init("A report to open in a browser: alerts in every edition", "hig export --format html --topic alerts -o alerts.html"),
+                .init(
+                    "A Markdown page of the 2011 iOS HIG's rules about alerts",
+                    "hig export --format markdown --edition ios-2011-03 --topic alerts"),
+            ]))
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case json, jsonl, csv, markdown, html }
 
@@ -44,7 +52,7 @@ struct Export: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "html only: under each rule removed in a later edition, its N likely counterparts there (1 to 20), as `hig evolution --candidates`.",
+            "html only: under each rule removed in a later edition, its N likely counterparts there (\(ArgumentChecks.candidateRangeText)), as `hig evolution --candidates`.",
             valueName: "N"))
     var candidates: Int?
 

@@ -4,25 +4,58 @@ import HIGStore
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import or refresh the editions of a folder (default: the bundled Data/editions).",
-        discussion: HIG.databaseHelp)
+        abstract: "Import or refresh the editions of a folder (default: the bundled Data/editions) and, with --archive, the archive.",
+        discussion: HelpText.discussion(
+            """
+            Without --editions, the folder is $HIG_EDITIONS, else the one the database records, else \
+            Data/editions in the current folder, else the one that came with hig. The database remembers \
+            what it was built from: the bundled editions, or the editions folder given with --editions or \
+            $HIG_EDITIONS, and the archive given with --archive, each with its path. A plain `hig import` \
+            reads them all again, so an imported archive stays; a file whose rules are unchanged is not \
+            written again.
+
+            An import removes an edition only when a folder it reads again no longer has it (its manifest, \
+            or for the archive the archive catalogue, no longer names it), when --editions names another \
+            editions folder whose manifest lacks it, or when --drop-archive drops the archive; each removal \
+            is printed with its reason. A folder the database records that is gone stops the import, nothing \
+            changed: give its new place (--editions, --archive) or drop the archive (--drop-archive).
+
+            An import waits up to $HIG_BUSY_TIMEOUT seconds (default: \(Database.defaultBusyTimeout.components.seconds)) \
+            for another import to finish.
+            """,
+            examples: [
+                .init("Import the bundled editions, or bring the database up to date with them", "hig import"),
+                .init("Remove the archive's editions again", "hig import --drop-archive"),
+                .init("The same, waiting up to a minute for another import", "HIG_BUSY_TIMEOUT=60 hig import"),
+            ]))
 
     @ParentCommand var root: HIG
 
-    @Option(help: "An editions folder with an editions.json manifest.")
+    @Option(
+        help: ArgumentHelp(
+            "An editions folder with an editions.json manifest, read instead of the one the database was built from (default: $HIG_EDITIONS, else the one the database records, else the bundled one).",
+            valueName: "folder"))
     var editions: String?
 
     @Option(
         help: ArgumentHelp(
-            "A clone of johnzfitch/human-interface-markdown: its 34 documents (1980-2014) are imported beside the editions, as the archive catalogue (Data/archive) places them.",
+            "A clone of johnzfitch/human-interface-markdown: its 34 documents (1980-2014) are imported beside the editions, as the archive catalogue (Data/archive) places them. Later imports read it again from there.",
             valueName: "folder"))
     var archive: String?
 
+    @Flag(help: "Remove the archive's editions, and stop reading the archive at later imports.")
+    var dropArchive = false
+
+    func validate() throws {
+        if dropArchive && archive != nil { throw HIGError.archiveAndDropArchive }
+    }
+
     func run() throws {
-        let folder = try EditionsLocator.locate(explicit: editions)
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let archiveFolder = archive.map { URL(fileURLWithPath: $0, relativeTo: here) }
-        let report = try RuleStore.importEditions(from: folder, archive: archiveFolder, into: root.databasePath)
+        let request = ImportRequest(
+            editionsFolder: EditionsLocator.named(explicit: editions), archive: archive.map { URL(fileURLWithPath: $0, relativeTo: here) },
+            dropArchive: dropArchive, bundle: Result { () throws(HIGError) in try EditionsLocator.bundled() })
+        let report = try RuleStore.importEditions(request, into: root.databasePath)
         Console.print(Console.renderer.importReport(report, database: root.databasePath))
         for warning in Console.renderer.importWarnings(report) { Console.note(warning) }
     }

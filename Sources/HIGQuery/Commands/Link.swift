@@ -4,20 +4,29 @@ import HIGStore
 struct Link: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Confirm or reject a lineage link, forget such a decision, or list them.",
-        discussion: """
+        discussion: HelpText.discussion(
+            """
             A decision names two rules by id, the earlier first (see `hig diff --candidates` and \
             `hig evolution --candidates` for likely counterparts). It is kept in the database across \
             imports, and every edition is relinked with it at once: a confirmed link is a curated \
-            link; a rejected pair is never linked, and the matcher looks for other counterparts. \
-            \(HIG.databaseHelp)
+            link; a rejected pair is never linked, and the matcher looks for other counterparts.
             """,
+            examples: [
+                .init("The decisions: the editions' curated links and yours", "hig link list")
+            ]),
         subcommands: [Confirm.self, Reject.self, Forget.self, List.self], defaultSubcommand: List.self)
 
     @ParentCommand var root: HIG
 
     struct Confirm: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Link two rules: the later one continues the earlier one.", discussion: HIG.databaseHelp)
+            abstract: "Link two rules: the later one continues the earlier one.",
+            discussion: HelpText.discussion(examples: [
+                .init(
+                    "Confirm that a 2014 rule continues a 2011 one",
+                    "hig link confirm ios-2011-03-e8257895 ios-2014-03-3ceb9503 \\\n      --why \"The same advice against needless alerts\""
+                )
+            ]))
 
         @ParentCommand var link: Link
 
@@ -37,7 +46,12 @@ struct Link: ParsableCommand {
 
     struct Reject: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Forbid a link between two rules; the matcher looks for other counterparts.", discussion: HIG.databaseHelp)
+            abstract: "Forbid a link between two rules; the matcher looks for other counterparts.",
+            discussion: HelpText.discussion(examples: [
+                .init(
+                    "Say that a 2014 rule does not continue a 2011 one",
+                    "hig link reject ios-2011-03-e8257895 ios-2014-03-3ceb9503 \\\n      --why \"Different advice\"")
+            ]))
 
         @ParentCommand var link: Link
 
@@ -53,7 +67,12 @@ struct Link: ParsableCommand {
 
     struct Forget: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove your decision on a link, and relink.", discussion: HIG.databaseHelp)
+            abstract: "Remove your decision on a link, and relink.",
+            discussion: HelpText.discussion(examples: [
+                .init(
+                    "Remove your decision on two rules: the matcher decides again",
+                    "hig link forget ios-2011-03-e8257895 ios-2014-03-3ceb9503")
+            ]))
 
         @ParentCommand var link: Link
 
@@ -68,7 +87,10 @@ struct Link: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the decisions: the editions' curated links and yours, and whether each is in force.",
-            discussion: HIG.databaseHelp)
+            discussion: HelpText.discussion(examples: [
+                .init("The decisions, and whether each is in force", "hig link list"),
+                .init("The same as JSON, for a script", "hig link list --format json"),
+            ]))
 
         @ParentCommand var link: Link
 

@@ -4,12 +4,16 @@ import HIGStore
 struct Pages: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The pages of a web capture, each with its counterparts in the captures before and after it.",
-        discussion: """
+        discussion: HelpText.discussion(
+            """
             A page is the same page when renamed, moved, re-slugged or re-cased, split into sub-pages or \
             merged from them: counterparts are found by title and place, by a change note naming the old \
             title, then by where the page's rules went (lineage). `hig diff A B --page P` compares one page.
-
-            """ + HIG.databaseHelp)
+            """,
+            examples: [
+                .init("The pages of the 2023 capture, with their 2022 and 2026 counterparts", "hig pages --edition web-2023-09"),
+                .init("One page across two captures", "hig diff web-2023-09 web-2026-07 --page Alerts"),
+            ]))
 
     @ParentCommand var root: HIG
 

@@ -3,7 +3,12 @@ import HIGStore
 
 struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List rules, filtered by edition, topic, kind and platform.", discussion: HIG.databaseHelp)
+        abstract: "List rules, filtered by edition, topic, kind and platform.",
+        discussion: HelpText.discussion(examples: [
+            .init("The 2011 iOS HIG's rules about alerts", "hig rules --edition ios-2011-03 --topic alerts"),
+            .init("Every guideline that applies to watchOS", "hig rules --platform watchOS --kind guideline"),
+            .init("The rules under a heading, in every edition, as CSV", "hig rules --section \"Tab bars\" --format csv"),
+        ]))
 
     @ParentCommand var root: HIG
 

@@ -4,7 +4,8 @@ import HIGStore
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Full-text search, ranked by relevance (bm25), with the matched words highlighted.",
-        discussion: """
+        discussion: HelpText.discussion(
+            """
             Plain words need no syntax: `hig search "don't use OK"` looks for rules holding every \
             word (stemmed: "tap" finds "tapping"), and, when none holds them all, for rules holding any. \
             --raw passes a full SQLite FTS5 expression: `hig search --raw 'NEAR(cancel left, 5)'`. \
@@ -12,7 +13,12 @@ struct Search: ParsableCommand {
             context rank below the guidance that uses the same words. A search may hold \
             \(SearchExpression.maxBytes) bytes and \(SearchExpression.maxWords) different words; \
             one that runs longer than half a second is stopped.
-            """ + "\n\n" + HIG.databaseHelp)
+            """,
+            examples: [
+                .init("Rules holding every word (else any), best first", "hig search \"don't use OK\""),
+                .init("The 5 best about tapping in the 2011 iOS HIG", "hig search tap --edition ios-2011-03 --limit 5"),
+                .init("An FTS5 expression: cancel within 5 words of left", "hig search --raw 'NEAR(cancel left, 5)'"),
+            ]))
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, jsonl }
 
@@ -23,7 +29,10 @@ struct Search: ParsableCommand {
     @Argument(help: "The words to look for.")
     var words: [String]
 
-    @Option(parsing: .unconditional, help: "At most this many rules (default: 10).", transform: ArgumentChecks.positiveInteger)
+    @Option(
+        parsing: .unconditional,
+        help: "At most this many hits (default: 10); the versions of a rule that several editions kept word for word are one hit.",
+        transform: ArgumentChecks.positiveInteger)
     var limit = 10
 
     @Flag(help: "Pass the words to FTS5 as an expression (AND, OR, NOT, NEAR, \"phrases\", prefix*).")
@@ -40,7 +49,7 @@ struct Search: ParsableCommand {
         case .json:
             Console.print(try JSONText.encode(result))
         case .jsonl:
-            Console.print(try JSONLines.rules(result.hits.map(\.record)))
+            Console.print(try JSONLines.rules(result.rules))
         case .text: Console.show(Console.renderer.search(result))
         }
     }

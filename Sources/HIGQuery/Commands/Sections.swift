@@ -4,17 +4,22 @@ import HIGStore
 struct Sections: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "An edition's table of contents, with the rules under each heading.",
-        discussion: """
+        discussion: HelpText.discussion(
+            """
             Each heading of the edition's sources, indented by depth (a PDF's chapters, sections and \
             subsections; a web page's title, sections and platform headings), with the rules it holds, its \
             subsections' included. A heading, or several consecutive ones joined by ' > ', can be typed \
             back to --section of rules, search and export.
-
-            """ + HIG.databaseHelp)
+            """,
+            examples: [
+                .init("The newest edition's pages and their sections", "hig sections"),
+                .init("The chapters of the 2011 iOS HIG", "hig sections --edition ios-2011-03 --depth 1"),
+                .init("The headings under one, at every depth", "hig sections --section \"Tab bars\""),
+            ]))
 
     @ParentCommand var root: HIG
 
-    @Option(help: "The edition (default: current, the newest).", completion: ValueCompletion.editions)
+    @Option(help: "The edition; current is the newest.", completion: ValueCompletion.editions)
     var edition: String = "current"
 
     @Option(help: "Only the sections under these headings (as --section of `hig rules`), at every depth.")

@@ -4,13 +4,17 @@ import HIGStore
 struct Sources: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Each source file with where its lines went: rules, headings, set aside (by reason), blank, unaccounted.",
-        discussion: """
+        discussion: HelpText.discussion(
+            """
             Every non-blank line of a source ends in a rule, a heading, or a set-aside with a named reason \
             (running head, page footer, table of contents, index, legal text, image, converter chrome, ...). \
             A line of words no reader could place is 'unaccounted': the import warns about it, and this \
             lists where it is.
-
-            """ + HIG.databaseHelp)
+            """,
+            examples: [
+                .init("Where each line of the 2011 iOS HIG went", "hig sources --edition ios-2011-03"),
+                .init("Only the lines no reader could place, if any", "hig sources --unaccounted"),
+            ]))
 
     @ParentCommand var root: HIG
 

@@ -17,9 +17,11 @@ public struct EditionDiff: Sendable, Equatable, Encodable {
         /// The probability that every link from one rule to the other is right (their
         /// confidences multiplied); nil in a database not relinked since confidence came.
         public var confidence: Double? = nil
+        /// The first doubt on the way from one rule to the other (`LinkDoubt`), when any.
+        public var doubt: LinkDoubt? = nil
 
         enum CodingKeys: String, CodingKey {
-            case from, to, change, similarity, reversal, method, rationale, confidence
+            case from, to, change, similarity, reversal, method, rationale, confidence, doubt
             case forceChanged = "force_changed"
         }
     }
@@ -87,7 +89,8 @@ extension RuleStore {
         public var page: String?
         public var reversalsOnly = false
         public var forceChangesOnly = false
-        /// Only changes of low confidence (`LinkFlag.lowConfidence`): the links to review.
+        /// Only changes of low confidence or in doubt (`LinkFlag.lowConfidence`, `.doubt`): the
+        /// links to review.
         public var lowConfidenceOnly = false
         /// How many likely counterparts to give each removed and added rule (0: none).
         public var candidates = 0
@@ -162,9 +165,11 @@ extension RuleStore {
             diff.fromOtherPredecessors = fromOtherPredecessors
             diff.through = scope.through
             // The notes of the TO files whose rules changed: for a whole PDF document its
-            // revision history, for web pages the change logs of the pages with changes.
+            // revision history, for web pages the change logs of the pages with changes. Under a
+            // topic or a section, only the files of TO rules of that topic: a pair kept for its
+            // FROM rule alone may lead to a page about something else, whose notes are not.
             diff.changeNotes = try changeNotes(
-                edition: to, filesHolding: diff.added + diff.restored + diff.notInFromExcerpt + changed.map(\.to))
+                edition: to, filesHolding: diff.added + diff.restored + diff.notInFromExcerpt + changed.map(\.to).filter(keep))
             if options.candidates > 0 {
                 diff.candidates = try CounterpartCandidates.find(
                     db, older: from, newer: to, removed: diff.removed, added: diff.added, limit: options.candidates)
@@ -249,10 +254,11 @@ extension RuleStore {
                 reversal: path.contains(where: \.reversal),
                 method: path.contains { $0.method == .curated } ? .curated : .matcher,
                 rationale: path.compactMap(\.rationale).joined(separator: "; ").nilIfEmpty,
-                confidence: path.allSatisfy { $0.confidence != nil } ? path.reduce(1) { $0 * ($1.confidence ?? 1) } : nil)
+                confidence: path.allSatisfy { $0.confidence != nil } ? path.reduce(1) { $0 * ($1.confidence ?? 1) } : nil,
+                doubt: path.lazy.compactMap(\.doubt).first)
             if options.reversalsOnly && !result.reversal { continue }
             if options.forceChangesOnly && !result.forceChanged { continue }
-            if options.lowConfidenceOnly && !result.flags.contains(.lowConfidence) { continue }
+            if options.lowConfidenceOnly && !result.flags.contains(.lowConfidence) && result.doubt == nil { continue }
             changed.append(result)
         }
         return (changed, unchanged)

@@ -53,7 +53,7 @@ public enum JSONLines {
         var candidates: [CounterpartCandidate]?? = nil
 
         enum CodingKeys: String, CodingKey {
-            case change, from, to, similarity, confidence, reversal, method, rationale, candidates
+            case change, from, to, similarity, confidence, reversal, doubt, method, rationale, candidates
             case forceChanged = "force_changed"
             case fromText = "from_text", toText = "to_text", fromSource = "from_source", toSource = "to_source"
         }
@@ -67,6 +67,7 @@ public enum JSONLines {
             try c.encode(pair?.similarity, forKey: .similarity)
             try c.encode(pair?.confidence, forKey: .confidence)
             try c.encode(pair?.reversal, forKey: .reversal)
+            try c.encode(pair?.doubt, forKey: .doubt)
             try c.encode(pair?.forceChanged, forKey: .forceChanged)
             try c.encode(pair?.method, forKey: .method)
             try c.encode(pair?.rationale, forKey: .rationale)

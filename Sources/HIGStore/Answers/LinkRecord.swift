@@ -17,12 +17,14 @@ public struct LinkRecord: Sendable, Equatable, Encodable {
     public var score: Double? = nil
     /// The probability that the link is right (`LinkConfidence`); nil as `evidence`.
     public var confidence: Double? = nil
+    /// Why the link may be wrong whatever its confidence (`LinkDoubt`), when it may.
+    public var doubt: LinkDoubt? = nil
 
     /// Shown as of low confidence: a matcher's link under `LinkConfidence.lowBelow`.
     public var isLowConfidence: Bool { confidence.map { $0 < LinkConfidence.lowBelow } ?? false }
 
     enum CodingKeys: String, CodingKey {
-        case from, to, change, similarity, method, reversal, rationale, evidence, score, confidence
+        case from, to, change, similarity, method, reversal, rationale, evidence, score, confidence, doubt
         case forceFrom = "force_from"
         case forceTo = "force_to"
         case forceChanged = "force_changed"

@@ -1,4 +1,4 @@
-/// One rule as the queries and exports give it: the public JSON contract (see README).
+/// One rule as the queries and exports give it: the public JSON contract (see docs/json-contract.md).
 public struct RuleRecord: Sendable, Equatable, Encodable {
     public struct Source: Sendable, Equatable, Encodable {
         public let file: String

@@ -7,12 +7,16 @@ public struct SearchRequest: Sendable {
     public var raw: Bool
     public var filter: RuleFilter
     public var limit: Int
+    /// Put the versions of a rule that kept its words into one hit (`SearchSameWords`); false
+    /// gives a hit per rule, in the ranking's order alone.
+    public var sameWordsAsOneHit: Bool
 
-    public init(text: String, raw: Bool = false, filter: RuleFilter = RuleFilter(), limit: Int = 10) {
+    public init(text: String, raw: Bool = false, filter: RuleFilter = RuleFilter(), limit: Int = 10, sameWordsAsOneHit: Bool = true) {
         self.text = text
         self.raw = raw
         self.filter = filter
         self.limit = limit
+        self.sameWordsAsOneHit = sameWordsAsOneHit
     }
 }
 
@@ -26,6 +30,12 @@ public struct SearchHit: Sendable, Equatable {
     public let rank: Double
     /// The bm25 score alone: lower is better.
     public let bm25: Double
+    /// Every version of the rule the search found with the same words (linked as unchanged, one
+    /// edition to the next), `record` among them, along the family tree: one hit for a sentence
+    /// that five editions kept. `record` is the newest of them.
+    public var versions: [RuleRecord] = []
+    /// The years the versions span, `2004-2009` (`2004` for one year); nil when undated.
+    public var years: String? = nil
 
     public static let open = "\u{1}"
     public static let close = "\u{2}"
@@ -48,19 +58,22 @@ public struct SearchResult: Sendable, Equatable {
     public let suggestions: [SearchSuggestion]
 }
 
-/// `hig search --format json`: the hits' rules in the JSON contract (`rules`), best first, and
-/// what the text output says beside them.
+/// `hig search --format json`: the hits' rules in the JSON contract (`rules`: each hit's rule,
+/// then its other versions with the same words, best hit first), the hits (`hits`: each hit's
+/// rule, the ids of all its versions, their editions and years), and what the text output says
+/// beside them. `shown` counts the rules, `total` the rules that matched.
 extension SearchResult: Encodable {
     enum CodingKeys: String, CodingKey {
-        case rules, total, shown, expression, suggestions
+        case rules, hits, total, shown, expression, suggestions
         case matchedAnyWord = "matched_any_word"
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(hits.map(\.record), forKey: .rules)
+        try container.encode(rules, forKey: .rules)
+        try container.encode(hits.map(HitJSON.init), forKey: .hits)
         try container.encode(total, forKey: .total)
-        try container.encode(hits.count, forKey: .shown)
+        try container.encode(rules.count, forKey: .shown)
         try container.encode(expression, forKey: .expression)
         try container.encode(matchedAnyWord, forKey: .matchedAnyWord)
         try container.encode(suggestions, forKey: .suggestions)
@@ -183,7 +196,7 @@ extension RuleStore {
     }
 
     /// A hit before its record and snippet are read.
-    private struct RankedRule {
+    struct RankedRule {
         let rowid: Int64
         let id: String
         let rank: Double
@@ -194,21 +207,34 @@ extension RuleStore {
     /// phrases alone, for the ranking's stored counts. `highlight`: the expressions whose
     /// phrases the snippets mark, the first a hit matches. `subject`: the search's words, which
     /// a rule's section holds when the rule is about them (nil for a raw expression).
+    ///
+    /// `request.limit` counts hits: the versions of a rule with the same words are one hit, so
+    /// more matches are ranked until that many hits are found or none are left.
     private func hits(
         _ expression: String, phrases: [String]?, highlight: [String], subject: SearchSubject?, _ request: SearchRequest,
         ranking: SearchRanking
     ) throws -> (hits: [SearchHit], total: Int) {
         ranking.phrases = phrases
         defer { ranking.phrases = nil }
-        let (ranked, total) = try rankedHits(expression, subject: subject, request, ranking: ranking)
-        let records = try ranked.compactMap { hit in try rule(id: hit.id).map { (hit, $0) } }
+        var wider = request
+        var found: (groups: [SameWordsGroup], total: Int)
+        while true {
+            let (ranked, total) = try rankedHits(expression, subject: subject, wider, ranking: ranking)
+            found = (try sameWordsGroups(ranked, expression: expression, request), total)
+            if found.groups.count >= request.limit || ranked.count < wider.limit { break }
+            wider.limit = wider.limit > Int.max / 4 ? Int.max : wider.limit * 4
+        }
+        let places = try editionPlaces()
+        let groups = try found.groups.prefix(request.limit).compactMap { try versions(of: $0, editions: places) }
         let snippetMaker = try searchSnippets ?? SearchSnippets()
         searchSnippets = snippetMaker
-        let snippets = try snippetMaker.snippets(highlight, hits: records.map { ($0.0.rowid, $0.1.title, $0.1.text) })
-        let hits = records.map { hit, record in
-            SearchHit(record: record, snippet: snippets[hit.rowid] ?? "", rank: hit.rank, bm25: hit.bm25)
+        let snippets = try snippetMaker.snippets(highlight, hits: groups.map { ($0.rowid, $0.record.title, $0.record.text) })
+        let hits = groups.map { group in
+            SearchHit(
+                record: group.record, snippet: snippets[group.rowid] ?? "", rank: group.lead.rank, bm25: group.lead.bm25,
+                versions: group.versions, years: group.years)
         }
-        return (hits, total)
+        return (hits, found.total)
     }
 
     /// The best `request.limit` matches that pass the filters, by rank (bm25 weighted by kind
@@ -220,7 +246,7 @@ extension RuleStore {
     /// (a topic's rules, an edition's), and only those matches are scored and counted. When
     /// the kinds' weights move too many of the kept matches down, more are kept and the
     /// matches scored again.
-    private func rankedHits(_ expression: String, subject: SearchSubject?, _ request: SearchRequest, ranking: SearchRanking) throws -> (
+    func rankedHits(_ expression: String, subject: SearchSubject?, _ request: SearchRequest, ranking: SearchRanking) throws -> (
         rules: [RankedRule], total: Int
     ) {
         let filter = request.filter

@@ -9,10 +9,13 @@ extension RuleStore {
             edition: try arguments.string("edition").map(editionID), kind: arguments.string("kind").flatMap(RuleKind.init(rawValue:)),
             platform: arguments.string("platform"), topic: try arguments.string("topic").map { try resolveTopic($0).slug },
             section: arguments.string("section"))
-        let words = arguments.string("words") ?? ""
-        let result = try search(SearchRequest(text: words, filter: filter, limit: arguments.integer("limit")))
+        let words = arguments.string(AssistantCatalog.queryName) ?? ""
+        // A hit per rule, as the tool's answer has always cited them: a hit here names no other
+        // versions, so putting versions with the same words together would drop their ids.
+        let result = try search(
+            SearchRequest(text: words, filter: filter, limit: arguments.integer("limit"), sameWordsAsOneHit: false))
         let cited = result.hits.map { CitedRule(record: $0.record, snippet: $0.snippet(open: "**", close: "**")) }
-        return SearchAnswer(words: words, matchedAnyWord: result.matchedAnyWord, count: cited.count, hits: cited)
+        return SearchAnswer(query: words, matchedAnyWord: result.matchedAnyWord, count: cited.count, hits: cited)
     }
 
     func ruleAnswer(id: String) throws -> RuleAnswer {
@@ -34,7 +37,8 @@ extension RuleStore {
 
     func evolutionAnswer(_ arguments: AssistantArguments) throws -> EvolutionAnswer {
         let answer = try evolution(
-            arguments.string("query") ?? "", limit: arguments.integer("limit"), candidates: arguments.integer("candidates"))
+            arguments.string(AssistantCatalog.queryName) ?? "", limit: arguments.integer("limit"),
+            candidates: arguments.integer("candidates"))
         let reading: EvolutionAnswer.Reading =
             switch answer.reading {
             case .rule(let id): .init(kind: "rule", value: id)

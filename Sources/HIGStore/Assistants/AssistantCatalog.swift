@@ -1,11 +1,25 @@
 /// The tools `hig mcp` offers. Their descriptions are written for an assistant deciding which to
 /// call: what it answers, when to use it, and what each answer cites.
+///
+/// Every example in them is a real id of the bundled editions (AssistantTests resolves each),
+/// and every limit is read from where it is enforced.
 public enum AssistantCatalog {
     static let kinds = RuleKind.allCases.map(\.rawValue)
 
+    /// An edition id the descriptions show, and the alias of the newest edition.
+    public static let exampleEdition = "ios-2011-03"
+    static let newest = EditionManifest.newestAlias
+    /// A rule id the descriptions show: "The infrequency with which alerts appear helps users
+    /// take them seriously", ios-2011-03's alerts section.
+    public static let exampleRule = "ios-2011-03-f3470dca"
+    /// The search words' argument, `query` as search tools commonly name it (see README).
+    static let queryName = "query"
+    /// The score a link needs, which candidates' scores are read against.
+    static let linkScore = RuleMatcher().acceptScore
+
     static let edition = AssistantParameter(
         name: "edition", kind: .string, required: false,
-        description: "Only this edition: an id from list_editions (e.g. 2008, 2010, 2011, current).")
+        description: "Only this edition: an id from list_editions, e.g. \(exampleEdition), or \(newest) for the newest.")
     static let topic = AssistantParameter(
         name: "topic", kind: .string, required: false,
         description:
@@ -25,8 +39,11 @@ public enum AssistantCatalog {
             """,
         parameters: [
             AssistantParameter(
-                name: "words", kind: .string, required: true,
-                description: "The words to look for, e.g. \"destructive button\"."),
+                name: queryName, kind: .string, required: true,
+                description: """
+                    The words to look for, e.g. "destructive button": at most \(SearchExpression.maxWords) different \
+                    words and \(SearchExpression.maxBytes) bytes.
+                    """),
             edition, topic,
             AssistantParameter(
                 name: "section", kind: .string, required: false,
@@ -41,13 +58,13 @@ public enum AssistantCatalog {
                 description: "Only rules of this kind; guideline is a normative statement."),
             AssistantParameter(
                 name: "limit", kind: .integer(minimum: 1, maximum: 100, defaultValue: 10), required: false,
-                description: "At most this many rules (default 10)."),
+                description: "At most this many rules."),
         ])
 
     public static let getRule = AssistantTool(
         name: "get_rule", title: "Get one HIG rule",
         description: """
-            One rule by its id (e.g. 2010-be6ca266, from search_rules): its clean text, the verbatim \
+            One rule by its id (e.g. \(exampleRule), from search_rules): its clean text, the verbatim \
             source lines, the word repairs made to them, its provenance (edition, document, file, \
             lines, page, SHA-256), its parent and children, and its previous versions (earlier \
             editions) and next versions (later editions), each with the change class and flags \
@@ -56,7 +73,7 @@ public enum AssistantCatalog {
         parameters: [
             AssistantParameter(
                 name: "id", kind: .string, required: true,
-                description: "A rule id: an edition id, a dash and 8 hex digits, e.g. 2011-a4f784df.")
+                description: "A rule id: an edition id, a dash and 8 hex digits, e.g. \(exampleRule).")
         ])
 
     public static let ruleEvolution = AssistantTool(
@@ -73,17 +90,17 @@ public enum AssistantCatalog {
             """,
         parameters: [
             AssistantParameter(
-                name: "query", kind: .string, required: true,
+                name: queryName, kind: .string, required: true,
                 description: "A rule id, a topic, or words, e.g. \"button colors\" or tap."),
             AssistantParameter(
                 name: "limit", kind: .integer(minimum: 1, maximum: 50, defaultValue: 5), required: false,
-                description: "At most this many lineages (default 5); `omitted` counts the rest."),
+                description: "At most this many lineages; `omitted` counts the rest."),
             AssistantParameter(
                 name: "candidates", kind: .integer(minimum: 0, maximum: 10, defaultValue: 0), required: false,
                 description: """
                     For each version removed in a later edition, up to this many likely counterparts there \
                     (`after[id].candidates`: rule, the matcher's score, similarity, text; a link needs a \
-                    score of 0.25), rules the matcher weighed and turned down. 0: none.
+                    score of \(linkScore)), rules the matcher weighed and turned down. 0: none.
                     """),
         ])
 
@@ -97,8 +114,8 @@ public enum AssistantCatalog {
             a web page's change log) in the newer edition's files with changes. Editions come from list_editions; give the older one as from.
             """,
         parameters: [
-            AssistantParameter(name: "from", kind: .string, required: true, description: "The older edition id, e.g. 2011."),
-            AssistantParameter(name: "to", kind: .string, required: true, description: "The newer edition id, e.g. current."),
+            AssistantParameter(name: "from", kind: .string, required: true, description: "The older edition id, e.g. \(exampleEdition)."),
+            AssistantParameter(name: "to", kind: .string, required: true, description: "The newer edition id, e.g. \(newest)."),
             AssistantParameter(
                 name: "topic", kind: .string, required: false,
                 description: "Only rules of this topic on either side (slug, name, alias or close spelling)."),
@@ -111,14 +128,15 @@ public enum AssistantCatalog {
             AssistantParameter(
                 name: "low_confidence_only", kind: .boolean, required: false,
                 description: """
-                    Only changes whose links are of low confidence (under 0.7: about half such links are wrong). \
-                    Every changed pair carries `confidence`, the chance its links are right.
+                    Only changes whose links are of low confidence (under \(LinkConfidence.lowBelow): about half such links are wrong) \
+                    or possible counterparts (`doubt`: guidance linked to a figure, across pages, or with a rival \
+                    nearly as good). Every changed pair carries `confidence`, the chance its links are right.
                     """),
             AssistantParameter(
                 name: "candidates", kind: .integer(minimum: 0, maximum: 10, defaultValue: 0), required: false,
                 description: """
                     For each removed and added rule, up to this many likely counterparts in the other edition \
-                    (`candidates`: rule, the matcher's score, similarity; a link needs a score of 0.25), \
+                    (`candidates`: rule, the matcher's score, similarity; a link needs a score of \(linkScore)), \
                     rules the matcher weighed and turned down. 0: none.
                     """),
         ])
@@ -153,7 +171,7 @@ public enum AssistantCatalog {
         parameters: [
             AssistantParameter(
                 name: "edition", kind: .string, required: false,
-                description: "The edition (an id from list_editions, or current, the default)."),
+                description: "The edition: an id from list_editions, e.g. \(exampleEdition), or \(newest), the newest and the default."),
             AssistantParameter(
                 name: "section", kind: .string, required: false,
                 description: "Only the sections under these headings (as search_rules' section), e.g. \"Tab bars\"."),

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A rule as the assistant tools give it: the JSON contract's keys (see README), plus the
+/// A rule as the assistant tools give it: the JSON contract's keys (see docs/json-contract.md), plus the
 /// citation to quote (`file:line` or `file:first-last`) and, for a search hit, its snippet.
 struct CitedRule: Encodable {
     let record: RuleRecord
@@ -83,13 +83,14 @@ struct RuleAnswer: Encodable {
 
 /// `search_rules`.
 struct SearchAnswer: Encodable {
-    let words: String
+    /// The words searched for, under the name of the argument that gave them.
+    let query: String
     let matchedAnyWord: Bool
     let count: Int
     let hits: [CitedRule]
 
     enum CodingKeys: String, CodingKey {
-        case words, count, hits
+        case query, count, hits
         case matchedAnyWord = "matched_any_word"
     }
 }

@@ -18,18 +18,21 @@ public enum AssistantResources {
 
     public static let templates = [
         Template(
-            uriTemplate: "hig://rule/{id}", name: "HIG rule",
+            uriTemplate: ruleURI("{id}"), name: "HIG rule",
             description:
-                "One rule by id (e.g. hig://rule/2010-be6ca266): what get_rule answers, with its text, verbatim source, provenance and previous and next versions."
+                "One rule by id (e.g. \(ruleURI(AssistantCatalog.exampleRule))): what \(AssistantCatalog.getRule.name) answers, with its text, verbatim source, provenance and previous and next versions."
         ),
         Template(
-            uriTemplate: "hig://edition/{id}", name: "HIG edition",
+            uriTemplate: editionURI("{id}"), name: "HIG edition",
             description:
-                "One edition by id (e.g. hig://edition/2011): its sources and coverage, and every rule of it with its citation, in reading order."
+                "One edition by id (e.g. \(editionURI(AssistantCatalog.exampleEdition))): its sources and coverage, and every rule of it with its citation, in reading order."
         ),
     ]
 
-    static func editionURI(_ id: String) -> String { "hig://edition/\(id)" }
+    static let rulePrefix = "hig://rule/"
+    static let editionPrefix = "hig://edition/"
+    static func ruleURI(_ id: String) -> String { rulePrefix + id }
+    static func editionURI(_ id: String) -> String { editionPrefix + id }
 
     /// What a URI names.
     enum Target: Equatable {
@@ -38,13 +41,14 @@ public enum AssistantResources {
     }
 
     static func parse(_ uri: String) throws(AssistantError) -> Target {
-        for (prefix, make) in [("hig://rule/", Target.rule), ("hig://edition/", Target.edition)] where uri.hasPrefix(prefix) {
+        for (prefix, make) in [(rulePrefix, Target.rule), (editionPrefix, Target.edition)] where uri.hasPrefix(prefix) {
             let id = String(uri.dropFirst(prefix.count))
             guard !id.isEmpty, !id.contains("/") else {
                 throw .unknownResource(
                     uri: uri,
                     reason:
-                        "give one id after \(prefix), e.g. \(prefix == "hig://rule/" ? "hig://rule/2010-be6ca266" : "hig://edition/2011")")
+                        "give one id after \(prefix), e.g. \(prefix == rulePrefix ? ruleURI(AssistantCatalog.exampleRule) : editionURI(AssistantCatalog.exampleEdition))"
+                )
             }
             return make(id.removingPercentEncoding ?? id)
         }

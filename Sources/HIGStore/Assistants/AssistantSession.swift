@@ -51,8 +51,9 @@ public final class AssistantSession {
             return Reply(text: try answer(tool, parsed), isError: false)
         } catch let error as AssistantError {
             return Reply(text: error.description, isError: true)
-        } catch let error as HIGError where Self.isArgumentMistake(error) {
-            return Reply(text: AssistantError.from(error, tool: name).description, isError: true)
+        } catch let error as HIGError {
+            guard let mistake = AssistantError.mistake(in: error, tool: name) else { throw error }
+            return Reply(text: mistake.description, isError: true)
         }
     }
 
@@ -74,16 +75,6 @@ public final class AssistantSession {
         }
     }
 
-    /// Errors about what was asked for, as opposed to the database failing.
-    static func isArgumentMistake(_ error: HIGError) -> Bool {
-        switch error {
-        case .unknownEdition, .unknownKind, .unknownRule, .unknownTopic, .unknownSection, .ambiguousTopic, .emptySearch,
-            .malformedSearch, .invalidLimit, .editionsOutOfOrder, .editionsNotRelated:
-            true
-        default: false
-        }
-    }
-
     /// The editions, each a resource (rules are many: they are reached through the template).
     public func listedResources() throws -> [AssistantResources.Listed] {
         try currentStore().editions().map {
@@ -100,7 +91,7 @@ public final class AssistantSession {
         case .rule(let id):
             do {
                 return try AssistantJSON.encode(store.ruleAnswer(id: id))
-            } catch HIGError.unknownRule(let id, let suggestions) {
+            } catch HIGError.unknownRule(let id, let suggestions, _) {
                 let hint = suggestions.isEmpty ? "find ids with search_rules" : "did you mean \(suggestions.joined(separator: ", "))?"
                 throw AssistantError.unknownResource(uri: uri, reason: "no rule with id '\(id)'; \(hint)")
             }

@@ -15,9 +15,16 @@ public struct AssistantParameter: Sendable {
     public let required: Bool
     public let description: String
 
+    /// The description an assistant reads: for an integer, with its range and default, so that
+    /// they are written once, in `kind`.
+    var fullDescription: String {
+        guard case .integer(let minimum, let maximum, let defaultValue) = kind else { return description }
+        return "\(description) From \(minimum) to \(maximum); default \(defaultValue)."
+    }
+
     /// The JSON Schema of this argument.
     var schema: [String: Any] {
-        var schema: [String: Any] = ["description": description]
+        var schema: [String: Any] = ["description": fullDescription]
         switch kind {
         case .string:
             schema["type"] = "string"

@@ -55,6 +55,12 @@ public struct MarkupStripper: Sendable {
     /// tells whether `s` holds the ASCII character `byte`.
     func strip(_ s: String, into line: inout MarkedLine, hadContent: Bool, has: (UInt8, String) -> Bool) {
         var s = s
+        // An escaped character is a character of the words, which no markup pass may read.
+        var protected = false
+        if form == .pdfMarkdown, has(UInt8(ascii: "\\"), s), let escaped = MarkdownEscapes.protect(s) {
+            s = escaped
+            protected = true
+        }
         // Each markup pass runs only when its opening character is there: most lines hold none.
         if form == .pdfMarkdown {
             if has(UInt8(ascii: "<"), s) { s = Self.removeComments(s) }
@@ -68,7 +74,6 @@ public struct MarkupStripper: Sendable {
         (s, line.bulletDepth) = Self.removeBullets(s, markdown: form == .pdfMarkdown)
         if form == .pdfMarkdown {
             if has(UInt8(ascii: "]"), s) { s = Self.removeLinks(s) }
-            if has(UInt8(ascii: "\\"), s) { s = s.replacingOccurrences(of: "\\*", with: "*") }
         }
         s = Self.collapseWhitespace(s)
         if let ocrRepairer {
@@ -88,6 +93,14 @@ public struct MarkupStripper: Sendable {
         if form == .pdfMarkdown {
             s = Self.removeResidue(s)
             line.boldLead = line.boldLead.map { Self.removeResidue(Self.collapseWhitespace($0)) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        if protected {
+            s = MarkdownEscapes.restore(s)
+            line.boldLead = line.boldLead.map { MarkdownEscapes.restore($0) }
+            line.repairs = line.repairs.map { MarkdownEscapes.restore($0) }
+        } else if form == .pdfMarkdown, has(UInt8(ascii: "\\"), s) {
+            s = MarkdownEscapes.unescaped(s)
+            line.boldLead = line.boldLead.map { MarkdownEscapes.unescaped($0) }
         }
         line.text = s
         line.isMarkupOnly = hadContent && s.isEmpty

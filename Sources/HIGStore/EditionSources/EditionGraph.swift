@@ -136,4 +136,32 @@ public struct EditionGraph: Sendable, Equatable {
     public func successors(of id: String) -> [String] {
         ordered.filter { $0.predecessors.contains(id) }.map(\.id)
     }
+
+    /// Every edition along the family tree, depth first: each branch to its end before the next
+    /// one (branches in `ordered`'s order), an edition with several predecessors once all of them
+    /// are placed. `ordered` interleaves two lines by date (iphone-2008-11 between macosx-2008-06
+    /// and macosx-2009-08); a timeline read in this order never does.
+    public var alongTree: [String] {
+        var placed = Set<String>()
+        var order: [String] = []
+        func place(_ node: Node) {
+            guard !placed.contains(node.id), node.predecessors.allSatisfy(placed.contains) else { return }
+            placed.insert(node.id)
+            order.append(node.id)
+            for successor in ordered where successor.predecessors.contains(node.id) { place(successor) }
+        }
+        for root in ordered where root.predecessors.isEmpty { place(root) }
+        return order
+    }
+
+    /// The line an edition belongs to: its own, else the line of its first predecessor that has one.
+    public func line(of id: String) -> String? {
+        var next = node(id)
+        var seen = Set<String>()
+        while let current = next, seen.insert(current.id).inserted {
+            if let line = current.line { return line }
+            next = current.predecessors.first.flatMap(node)
+        }
+        return nil
+    }
 }

@@ -77,11 +77,17 @@ public enum AtomicFile {
     /// file it would create, as shell redirection does).
     static func target(of path: String) throws -> Target {
         guard !path.isEmpty else { throw HIGError.outputUnwritable(path: path, reason: "the path is empty") }
-        if path.hasSuffix("/") { throw HIGError.outputIsDirectory(path: path) }
+        if path.hasSuffix("/") {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            throw exists ? HIGError.outputIsDirectory(path: path) : HIGError.outputNamesNoFolder(path: path)
+        }
         var status = stat()
         if stat(path, &status) == 0 {
             switch status.st_mode & S_IFMT {
-            case S_IFREG: return .file(try followingLinks(path))
+            case S_IFREG:
+                try checkWritable(path, mode: status.st_mode)
+                return .file(try followingLinks(path))
             case S_IFDIR: throw HIGError.outputIsDirectory(path: path)
             // Opened by the path as given: the kernel follows links the text of a link cannot
             // name (`/dev/stdout` leads to `/proc/self/fd/1`, which reads `pipe:[…]`).
@@ -96,6 +102,21 @@ public enum AtomicFile {
             throw HIGError.outputFolderMissing(path: path, folder: folder)
         }
         return .file(resolved)
+    }
+
+    /// Refuses a regular file the shell's `>` would not write: one the user may not write
+    /// (`access(2)`, which the rename that replaces a file would not ask), and one no one may
+    /// write, not even its owner, even when root, whom `>` lets write anything: a file made
+    /// read-only for everyone was made so on purpose.
+    private static func checkWritable(_ path: String, mode: mode_t) throws {
+        if mode & 0o222 == 0 {
+            throw HIGError.outputUnwritable(
+                path: path, reason: "it is read-only: no one has write permission; chmod u+w it or give another --output")
+        }
+        if access(path, W_OK) != 0 {
+            let reason = errno == EROFS ? "it is on a read-only file system" : "it is read-only for you: you have no write permission"
+            throw HIGError.outputUnwritable(path: path, reason: reason + "; give another --output")
+        }
     }
 
     /// The path a chain of symbolic links ends at; a relative link is read from its own folder.

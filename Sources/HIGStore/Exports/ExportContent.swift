@@ -20,14 +20,20 @@ public struct ExportContent: Sendable, Equatable {
         public let edition: String
         public let file: String
         public let document: String
-        public let chunk: Int?
+        /// The chunks of the PDF conversion the exported rules lie in, in order: one for a chunk
+        /// file, any number for a whole document, none for other sources.
+        public let chunks: [Int]
         public let sha256: String
         /// The first and last line any exported rule cites.
         public let lines: ClosedRange<Int>
         public let rules: Int
 
-        /// `2011 iOS Human Interface Guidelines.pdf, chunk 131`.
-        public var documentAndChunk: String { chunk.map { "\(document), chunk \($0)" } ?? document }
+        /// `2011 iOS Human Interface Guidelines.pdf, chunk 131`, `…, chunks 3–41`.
+        public var documentAndChunk: String {
+            guard let first = chunks.first, let last = chunks.last else { return document }
+            if first == last { return "\(document), chunk \(first)" }
+            return "\(document), chunks \(first)–\(last)"
+        }
         public var shortHash: String { String(sha256.prefix(12)) }
     }
 
@@ -69,7 +75,8 @@ public struct ExportContent: Sendable, Equatable {
             let cited = byFile[file]!
             let source = cited[0].source
             return SourceFile(
-                edition: cited[0].edition, file: file, document: source.document, chunk: source.chunk, sha256: source.sha256,
+                edition: cited[0].edition, file: file, document: source.document,
+                chunks: Set(cited.compactMap(\.source.chunk)).sorted(), sha256: source.sha256,
                 lines: cited.map(\.source.lineStart).min()!...cited.map(\.source.lineEnd).max()!, rules: cited.count)
         }
     }

@@ -112,7 +112,7 @@ public struct HTMLPages: Sendable {
             out +=
                 "<section aria-labelledby=\"e-\(h(edition.id))\">\n<h2 id=\"e-\(h(edition.id))\">\(h(edition.id)): \(h(edition.name))</h2>\n"
             out +=
-                "<table class=\"numbers\">\n<thead><tr><th scope=\"col\">Page</th><th scope=\"col\">Source file</th><th scope=\"col\">Rules</th></tr></thead>\n<tbody>\n"
+                "<table class=\"numbers index\">\n<thead><tr><th scope=\"col\">Page</th><th scope=\"col\">Source file</th><th scope=\"col\">Rules</th></tr></thead>\n<tbody>\n"
             for page in editionPages {
                 out += "<tr><th scope=\"row\"><a href=\"\(h(page.file))\">\(h(page.title))</a></th>"
                 out += "<td>\(h(page.source))</td><td>\(page.ruleIDs.count)</td></tr>\n"

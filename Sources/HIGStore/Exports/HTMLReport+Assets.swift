@@ -4,6 +4,11 @@
 /// more); insertions and deletions also differ by underline, strike-through and a + or − marker.
 /// The script holds no `<` or `&`, so the page stays well-formed XML without CDATA.
 extension HTMLReport {
+    /// The window width under which the tables of figures (At a glance, Sources) are cards: a
+    /// little more than the glance table's thirteen columns need at their narrowest
+    /// (`HTMLLayoutTests` checks it), so that no window scrolls sideways.
+    static let stackedBelow = "72rem"
+
     static let style = """
         :root { color-scheme: light; --ink: #1d1d1f; --muted: #545458; --line: #d2d2d7; --panel: #f5f5f7;
           --link: #0a58ca; --ins-bg: #d8f3df; --ins-ink: #0d4f20; --del-bg: #fde2e2; --del-ink: #8a1616; --mark: #fff3c4; }
@@ -65,6 +70,10 @@ extension HTMLReport {
         .section { margin: 0 0 .2rem; }
         .title { display: block; }
         .rule-text { max-width: 42rem; }
+        /* A long identifier in a rule's words (UITableViewCellAccessoryDetailDisclosureButton)
+           breaks at the cell's edge rather than widen the page. */
+        .rule-text, .version, .why, .index td { overflow-wrap: anywhere; }
+        .index th[scope=row] { white-space: normal; }
         .tags { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: .25rem; }
         .tags li { font-size: .8rem; line-height: 1.4; background: var(--panel); border: 1px solid var(--line); border-radius: 1rem; padding: .05rem .5rem; }
         .src { font-size: .9rem; word-break: break-word; }
@@ -119,14 +128,20 @@ extension HTMLReport {
           .rules tr.group th { border-radius: .625rem; }
         }
         .glance th, .glance td { padding: .5rem .45rem; }
+        /* Thirteen columns of figures fit a laptop's window: headings in sentence case that wrap,
+           the pair of editions and its command wrapping at spaces. */
+        .glance thead th { text-transform: none; letter-spacing: 0; vertical-align: bottom; }
+        .glance th[scope=row], .numbers.glance th[scope=row] { white-space: normal; }
         .glance th[scope=row] code { font-weight: 400; }
-        @media (max-width: 64rem) {
+        .nw { white-space: nowrap; }
+        @media (max-width: \(stackedBelow)) {
           /* Tables of figures become one card per row, each figure labelled: nothing hides
              behind a horizontal scroll. */
           .stack, .stack caption, .stack thead, .stack tbody, .stack tr, .stack th, .stack td { display: block; width: auto; }
           .stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
           .stack tr { border: 1px solid var(--line); border-radius: .625rem; margin: 0 0 .875rem; overflow: hidden; }
           .stack th[scope=row] { background: var(--panel); border-bottom: 1px solid var(--line); white-space: normal; }
+          .stack th[scope=row] a { overflow-wrap: anywhere; }
           .stack td { display: flex; justify-content: space-between; gap: 1rem; border: 0; padding: .2rem .875rem; text-align: right; }
           .stack td[data-label]::before { content: attr(data-label); color: var(--muted); font-weight: 600; text-align: left; }
           .stack td[colspan] { display: block; text-align: left; }

@@ -22,8 +22,11 @@ extension HTMLReport {
             let values =
                 diff.counts.map(\.1)
                 + [diff.notInFromExcerpt.count, diff.changed.filter(\.reversal).count, diff.changed.filter(\.forceChanged).count]
-            out += "<tr><th scope=\"row\">\(h(diff.from)) → \(h(diff.to))"
-            out += "<code class=\"meta\">\(h(TextRenderer.diffCommand(diff, .init(topic: content.filter.topic))))</code></th>"
+            // The row heading may wrap, but never inside an edition id.
+            let command = TextRenderer.diffCommand(diff, .init(topic: content.filter.topic)).split(separator: " ").map(String.init)
+            let words = command.map { [diff.from, diff.to].contains($0) ? unbroken($0) : h($0) }
+            out += "<tr><th scope=\"row\">\(unbroken(diff.from)) → \(unbroken(diff.to))"
+            out += "<code class=\"meta\">\(words.joined(separator: " "))</code></th>"
             for (column, value) in zip(Self.glanceColumns, values) {
                 out += "<td data-label=\"\(h(column))\">\(value == 0 ? "<span class=\"muted\">0</span>" : String(value))</td>"
             }
@@ -45,6 +48,9 @@ extension HTMLReport {
             """
         return out
     }
+
+    /// A word a line may not break inside (an edition id breaks at its hyphens otherwise).
+    func unbroken(_ word: String) -> String { "<span class=\"nw\">\(h(word))</span>" }
 
     /// Why the counts may cover more rules than the export: its edition, kind and platform
     /// filters do not apply to `hig diff`.

@@ -26,6 +26,8 @@ extension HTMLReport {
             by hand, with the reason.</li>
             <li><span class="flag flag-low">⚑ Low confidence</span> a link the matcher made on weak evidence: about \
             half such links are wrong. The confidence beside each link is the chance it is right.</li>
+            <li><span class="flag flag-low">⚑ Possible counterpart</span> whatever its confidence, the link joins \
+            rules a right link rarely joins (guidance and a figure, two pages, or a rival nearly as good): read both.</li>
             </ul>
             </div>
 

@@ -283,6 +283,7 @@ public struct HTMLReport: Sendable {
                 "<span class=\"flag flag-force\">⚑ Force: \(h(Self.force(link.forceFrom))) → \(h(Self.force(link.forceTo)))</span>"
             case .curated: "<span class=\"flag flag-curated\">⚑ Curated link</span>"
             case .lowConfidence: "<span class=\"flag flag-low\">⚑ Low confidence</span>"
+            case .doubt: "<span class=\"flag flag-low\">⚑ Possible counterpart: \(h(link.doubt?.reason ?? ""))</span>"
             }
         }
     }

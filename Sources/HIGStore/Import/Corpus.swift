@@ -35,6 +35,8 @@ public struct Corpus: Sendable {
     }
 
     public let folder: URL
+    /// The archive read beside the editions, when one was.
+    public var archive: URL? = nil
     public let manifest: EditionManifest
     public let sources: [Source]
     public let curatedLinks: [CuratedLink]
@@ -99,7 +101,8 @@ public struct Corpus: Sendable {
         }
         let curated = try manifest.curatedLinks.map { try CuratedLink.load($0, folder: folder, sources: sources) } ?? []
         let former = try manifest.formerRuleIDs.map { try FormerRuleID.load($0, folder: folder, sources: sources) } ?? []
-        return Corpus(folder: folder, manifest: manifest, sources: sources, curatedLinks: curated, formerRuleIDs: former)
+        return Corpus(
+            folder: folder, archive: archive, manifest: manifest, sources: sources, curatedLinks: curated, formerRuleIDs: former)
     }
 
     /// One file cleaned and split into drafts, with each draft's verbatim lines and the line

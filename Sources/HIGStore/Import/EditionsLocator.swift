@@ -10,10 +10,26 @@ public enum EditionsLocator {
         currentDirectory: String = FileManager.default.currentDirectoryPath,
         executable: String = runningBinary
     ) throws -> URL {
+        if let named = named(explicit: explicit, environment: environment, currentDirectory: currentDirectory) { return named }
+        return try bundled(currentDirectory: currentDirectory, executable: executable)
+    }
+
+    /// The editions folder the user named: `explicit` (`--editions`), else `$HIG_EDITIONS`.
+    public static func named(
+        explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> URL? {
         if let explicit { return URL(fileURLWithPath: explicit, relativeTo: URL(fileURLWithPath: currentDirectory)) }
         if let fromEnvironment = environment["HIG_EDITIONS"], !fromEnvironment.isEmpty {
             return URL(fileURLWithPath: fromEnvironment, relativeTo: URL(fileURLWithPath: currentDirectory))
         }
+        return nil
+    }
+
+    /// The editions folder hig finds itself when none is named: the bundle of this clone or install.
+    public static func bundled(
+        currentDirectory: String = FileManager.default.currentDirectoryPath, executable: String = runningBinary
+    ) throws(HIGError) -> URL {
         var searched: [String] = []
         let local = URL(fileURLWithPath: currentDirectory).appending(path: "Data/editions")
         searched.append(local.path(percentEncoded: false))

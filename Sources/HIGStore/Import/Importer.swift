@@ -2,8 +2,9 @@ import Foundation
 
 /// Writes a corpus into a database in one transaction.
 ///
-/// The database is made equal to the manifest: its editions are added or updated, editions it
-/// no longer names are removed with everything derived from them, and files are added,
+/// The database is made equal to the manifest (the editions folder's, and the archive's when it
+/// is read): its editions are added or updated, editions no longer read are removed with
+/// everything derived from them and the reason (`RemovalReasons`), and files are added,
 /// rewritten when their rules changed, or removed when the manifest dropped them. A file whose
 /// derived rules are unchanged is not touched, so a re-import of unchanged sources writes
 /// nothing and keeps every id.
@@ -16,17 +17,27 @@ public enum Importer {
         var stale: [Int] = []
         /// Files of the manifest's editions that it no longer names.
         var filesRemoved = 0
-        /// Editions the manifest no longer names, with their rule counts, oldest first.
+        /// Editions no longer read, with their rule counts and why, oldest first.
         var editionsRemoved: [ImportReport.RemovedEdition] = []
 
         var changesRules: Bool { filesRemoved > 0 || !editionsRemoved.isEmpty || !newSources.isEmpty }
     }
 
-    public static func write(_ corpus: Corpus, to db: Database, taxonomy: Taxonomy = .bundled) throws -> ImportReport {
+    /// `sources`: what the corpus was read from, recorded for the next import; nil: the
+    /// corpus's folder, as an editions folder the user named, and its archive.
+    public static func write(
+        _ corpus: Corpus, to db: Database, taxonomy: Taxonomy = .bundled, sources: ImportSources? = nil
+    ) throws -> ImportReport {
         var timer = StageTimer()
+        let sources =
+            sources
+            ?? ImportSources(
+                editions: .init(kind: .editionsFolder, folder: corpus.folder),
+                archive: corpus.archive.map { .init(kind: .archiveFolder, folder: $0) })
         return try db.transaction {
             try Migrator().migrate(db)
-            let plan = try self.plan(corpus, db)
+            let plan = try self.plan(corpus, db, previous: try ImportSources.recorded(in: db), current: sources)
+            let sourcesChanged = try sources.write(to: db)
             for (position, edition) in corpus.manifest.orderedEditions.enumerated() {
                 try upsert(edition, position: position + 1, db)
             }
@@ -56,14 +67,17 @@ public enum Importer {
             // Former ids point at rules, which the writes above may have replaced.
             try EditionAliases.writeFormerRuleIDs(corpus, db)
             var done = report(corpus, plan, written: written, topicsRecomputed: topicsRecomputed)
+            done.sources = sources
+            done.sourcesChanged = sourcesChanged
             done.decisionsNotApplied = try LinkDecisions.listed(db).filter { !$0.applies && $0.note != LinkDecisions.overridden }
             return done
         }
     }
 
     /// Compares the sources in the database with the corpus's: which to keep, write and delete,
-    /// and which editions the manifest no longer names.
-    static func plan(_ corpus: Corpus, _ db: Database) throws -> Plan {
+    /// and which editions are no longer read, and why (`previous`: what the database recorded it
+    /// was built from; `current`: what the corpus was read from).
+    static func plan(_ corpus: Corpus, _ db: Database, previous: ImportSources?, current: ImportSources) throws -> Plan {
         let existing = try db.rows("SELECT id, path, rules_digest, edition_id FROM sources")
         let wanted = Dictionary(uniqueKeysWithValues: corpus.sources.map { ($0.file.path, $0) })
         let manifestEditions = Set(corpus.manifest.editions.map(\.id))
@@ -79,6 +93,7 @@ public enum Importer {
             if wanted[path] == nil && manifestEditions.contains(row.string("edition_id")) { plan.filesRemoved += 1 }
         }
         plan.newSources = corpus.sources.filter { !unchanged.contains($0.file.path) }
+        let archiveEditions = Set(try ImportSources.archiveEditions(in: db))
         plan.editionsRemoved = try db.rows(
             """
             SELECT e.id, coalesce((SELECT sum(c.rules) FROM source_rule_counts c JOIN sources s ON s.id = c.source_id
@@ -86,7 +101,12 @@ public enum Importer {
             FROM editions e WHERE e.id NOT IN (SELECT value FROM json_each(?)) ORDER BY e.position
             """, try jsonList(corpus.manifest.editions.map(\.id))
         )
-        .map { ImportReport.RemovedEdition(id: $0.string("id"), rules: $0.int("rules")) }
+        .map { row in
+            let id = row.string("id")
+            let reason = RemovalReasons.reason(
+                for: id, fromArchive: archiveEditions.contains(id), previous: previous, current: current, manifest: corpus.manifest)
+            return ImportReport.RemovedEdition(id: id, rules: row.int("rules"), reason: reason)
+        }
         return plan
     }
 

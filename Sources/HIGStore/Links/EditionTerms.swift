@@ -15,6 +15,9 @@ struct EditionTerms: Sendable {
         /// The subjects (web HIG groups and pages) its page or headings name, with their
         /// ancestors (`rule_topics` via 'page' or 'section'): where in the guidelines it stands.
         var subjects = SubjectSet()
+        /// The ancestors of those subjects: what is left of `subjects` without them is the
+        /// innermost, its page or the heading's own subject.
+        var broaderSubjects = SubjectSet()
         /// Equal for texts with the same words in the same order (a hash of their tokens).
         let sameWordsKey: Int
         var force: NormativeForce
@@ -116,6 +119,13 @@ struct SubjectSet: Sendable, Equatable {
     /// Whether the two share a subject.
     func intersects(_ other: SubjectSet) -> Bool {
         bits.0 & other.bits.0 | bits.1 & other.bits.1 | bits.2 & other.bits.2 | bits.3 & other.bits.3 != 0
+    }
+
+    /// The subjects of this set that `other` lacks.
+    func subtracting(_ other: SubjectSet) -> SubjectSet {
+        var result = self
+        result.bits = (bits.0 & ~other.bits.0, bits.1 & ~other.bits.1, bits.2 & ~other.bits.2, bits.3 & ~other.bits.3)
+        return result
     }
 
     static func == (a: SubjectSet, b: SubjectSet) -> Bool { a.bits == b.bits }

@@ -7,7 +7,7 @@ import Foundation
 /// found right (all of them, with Laplace's rule); any other is a logistic model of the pass that
 /// made it, its score and the share of its pair of editions' links that join the same words (a
 /// weak link is worth less where Apple rewrote the text). The fit leaves one pair of editions
-/// out at a time to judge itself; the README gives its figures.
+/// out at a time to judge itself; docs/lineage.md gives its figures.
 public struct LinkConfidence: Sendable, Decodable {
     public let format: Int
     /// The confidence of a link of the same words.

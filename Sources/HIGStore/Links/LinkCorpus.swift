@@ -260,10 +260,29 @@ struct LinkCorpus: Sendable {
     private mutating func attach(_ row: RowCursor, to rule: inout EditionTerms.Rule) {
         let id = topicID(row.string(1))
         switch row.string(2) {
-        case "page", "section": rule.subjects.insert(id)
+        case "page", "section":
+            rule.subjects.insert(id)
+            for ancestor in Self.subjectAncestors[row.string(1)] ?? [] { rule.broaderSubjects.insert(topicID(ancestor)) }
         default: rule.topics.append(id)
         }
     }
+
+    /// Each subject's ancestors in the taxonomy's tree, by slug.
+    static let subjectAncestors: [String: [String]] = {
+        let parents = Dictionary(
+            Taxonomy.bundled.topics.filter(\.isSubject).map { ($0.slug, $0.parent) }, uniquingKeysWith: { first, _ in first })
+        var ancestors: [String: [String]] = [:]
+        for slug in parents.keys {
+            var chain: [String] = []
+            var next = parents[slug] ?? nil
+            while let parent = next, !chain.contains(parent) {
+                chain.append(parent)
+                next = parents[parent] ?? nil
+            }
+            ancestors[slug] = chain
+        }
+        return ancestors
+    }()
 
     /// A topic's id, the next one when it is first seen.
     private mutating func topicID(_ slug: String) -> Int32 {

@@ -10,10 +10,16 @@ public enum LinkFlag: Sendable, CaseIterable {
     case curated
     /// Less likely right than `LinkConfidence.lowBelow`: about half such links are wrong.
     case lowConfidence
+    /// A possible counterpart: the two rules are not what a right link joins, whatever the
+    /// confidence (`LinkDoubt`: guidance and a figure, two pages, a rival nearly as good).
+    case doubt
 
     /// The flags of a link, in the order they are shown.
-    public static func of(reversal: Bool, forceChanged: Bool, method: LinkMethod, confidence: Double?) -> [LinkFlag] {
+    public static func of(
+        reversal: Bool, forceChanged: Bool, method: LinkMethod, confidence: Double?, doubt: LinkDoubt? = nil
+    ) -> [LinkFlag] {
         var flags: [LinkFlag] = []
+        if doubt != nil { flags.append(.doubt) }
         if let confidence, confidence < LinkConfidence.lowBelow { flags.append(.lowConfidence) }
         if reversal { flags.append(.reversal) }
         if forceChanged { flags.append(.forceChanged) }
@@ -23,9 +29,13 @@ public enum LinkFlag: Sendable, CaseIterable {
 }
 
 extension LinkRecord {
-    public var flags: [LinkFlag] { LinkFlag.of(reversal: reversal, forceChanged: forceChanged, method: method, confidence: confidence) }
+    public var flags: [LinkFlag] {
+        LinkFlag.of(reversal: reversal, forceChanged: forceChanged, method: method, confidence: confidence, doubt: doubt)
+    }
 }
 
 extension EditionDiff.Pair {
-    public var flags: [LinkFlag] { LinkFlag.of(reversal: reversal, forceChanged: forceChanged, method: method, confidence: confidence) }
+    public var flags: [LinkFlag] {
+        LinkFlag.of(reversal: reversal, forceChanged: forceChanged, method: method, confidence: confidence, doubt: doubt)
+    }
 }

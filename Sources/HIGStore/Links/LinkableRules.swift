@@ -164,6 +164,8 @@ struct LinkableRules: Sendable {
     /// The rules' topics again, flat: rule i's are `topics[scoring[i].topics]`.
     private let topics: [Int32]
     private let subjects: [SubjectSet]
+    /// Each rule's innermost subjects: its page, or its heading's own subject.
+    private let places: [SubjectSet]
     /// Each rule's section id (`EditionTerms.Rule.section`).
     let sections: [Int32]
     /// Each rule's parent (the lead-in over a bullet) as an index among these rules, -1 when it
@@ -202,6 +204,7 @@ struct LinkableRules: Sendable {
         self.topics = topics
         self.scoring = scoring
         subjects = rules.map(\.subjects)
+        places = rules.map { $0.subjects.subtracting($0.broaderSubjects) }
         sections = rules.map(\.section)
         let indexOfID = Dictionary(uniqueKeysWithValues: rules.indices.map { (rules[$0].id, Int32($0)) })
         parents = rules.map { $0.parent.flatMap { indexOfID[$0] } ?? -1 }
@@ -309,6 +312,15 @@ struct LinkableRules: Sendable {
     /// page or heading nor the same group): false when either stands under none known.
     func standApart(_ rule: Int, _ other: LinkableRules, _ otherRule: Int) -> Bool {
         let (ours, theirs) = (subjects[rule], other.subjects[otherRule])
+        return !ours.isEmpty && !theirs.isEmpty && !ours.intersects(theirs)
+    }
+
+    /// Whether the two rules stand on different pages: their innermost subjects (a page, or the
+    /// subject of the heading over them) have none in common; false when either has none known.
+    /// Rules of one group's sibling pages ("Alerts" and "Boxes") stand apart here though not for
+    /// `standApart`.
+    func onOtherPages(_ rule: Int, _ other: LinkableRules, _ otherRule: Int) -> Bool {
+        let (ours, theirs) = (places[rule], other.places[otherRule])
         return !ours.isEmpty && !theirs.isEmpty && !ours.intersects(theirs)
     }
 

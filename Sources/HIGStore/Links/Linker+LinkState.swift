@@ -351,7 +351,7 @@ extension Linker {
                 return FoundLink(
                     from: from, to: to, change: change, similarity: link.cosine, method: .matcher,
                     forces: (earlierRules.rules[from].force, laterRules.rules[to].force), rationale: nil,
-                    evidence: link.evidence, score: link.score, inPlace: link.inPlace)
+                    evidence: link.evidence, score: link.score, inPlace: link.inPlace, runnerUp: link.runnerUp)
             }
         }
 

@@ -17,6 +17,8 @@ extension Linker {
         /// Whether the matcher found the earlier rule where the later one stands
         /// (`RuleMatcher.Link.inPlace`).
         var inPlace = false
+        /// The best score of a rival pair (`RuleMatcher.Link.runnerUp`).
+        var runnerUp: Double?
 
         /// A confirmed link (`CuratedLink`) from rule `from` to rule `to`, as it was set down;
         /// `change` when the pin gives none.
@@ -51,12 +53,18 @@ extension Linker {
             // The same bytes name the same words: one text's words to use and to avoid, read once.
             let fromTerms = fromNamedTerms ?? NormativeForce.terms(of: fromText)
             let toTerms = sameBytes ? fromTerms : NormativeForce.terms(of: toText)
+            let doubt = LinkDoubt.of(
+                evidence: evidence, change: change, cosine: similarity, score: score, runnerUp: runnerUp,
+                otherKind: earlier.prescribes(from) != later.prescribes(to), otherPage: earlier.onOtherPages(from, later, to))
             let row = LinkRow(
                 from: earlier.rules[from].id, to: later.rules[to].id, change: change,
                 similarity: (similarity * 1000).rounded() / 1000, method: method, forces: forces,
-                reversal: isReversal(from: fromTerms, to: toTerms), rationale: rationale, evidence: evidence,
+                reversal: isReversal(from: fromTerms, to: toTerms)
+                    || !sameBytes && NormativeForce.actsReversed(from: fromText, to: toText),
+                rationale: rationale, evidence: evidence,
                 score: score.map { ($0 * 1000).rounded() / 1000 },
-                confidence: LinkConfidence.bundled.confidence(evidence: evidence, score: score, sameWordsShare: sameWordsShare))
+                confidence: LinkConfidence.bundled.confidence(evidence: evidence, score: score, sameWordsShare: sameWordsShare),
+                doubt: doubt, runnerUp: runnerUp.map { ($0 * 1000).rounded() / 1000 })
             return (row, toTerms)
         }
     }
@@ -67,7 +75,7 @@ extension Linker {
     struct LinkRow: Sendable {
         static let columns = [
             "from_rule", "to_rule", "change", "similarity", "method", "force_from", "force_to", "force_changed", "reversal", "rationale",
-            "evidence", "score", "confidence",
+            "evidence", "score", "confidence", "doubt", "runner_up",
         ]
 
         let from: String
@@ -85,13 +93,17 @@ extension Linker {
         let score: Double?
         /// The probability that the link is right (`LinkConfidence`).
         let confidence: Double
+        /// Why the link may be wrong whatever its confidence, when it may (`LinkDoubt`).
+        let doubt: LinkDoubt?
+        let runnerUp: Double?
 
         init(
             from: String, to: String, change: ChangeClass, similarity: Double, method: LinkMethod,
             forces: (NormativeForce, NormativeForce), reversal: Bool, rationale: String?,
-            evidence: LinkEvidence, score: Double?, confidence: Double
+            evidence: LinkEvidence, score: Double?, confidence: Double, doubt: LinkDoubt? = nil, runnerUp: Double? = nil
         ) {
             (self.evidence, self.score, self.confidence) = (evidence, score, confidence)
+            (self.doubt, self.runnerUp) = (doubt, runnerUp)
             (self.from, self.to, self.change, self.similarity, self.method) = (from, to, change, similarity, method)
             self.forces = forces
             forceChanged = forces.0 != forces.1 && change != .unchanged
@@ -99,6 +111,7 @@ extension Linker {
             var notes: [String] = []
             if forceChanged { notes.append("force: \(forces.0.rawValue) → \(forces.1.rawValue)") }
             if reversal { notes.append("reversal: the later rule recommends what the earlier one ruled out, or the other way round") }
+            if let doubt { notes.append("possible counterpart: \(doubt.reason)") }
             self.rationale = rationale ?? (notes.isEmpty ? nil : notes.joined(separator: "; "))
         }
 
@@ -106,7 +119,8 @@ extension Linker {
             [
                 .text(from), .text(to), .text(change.rawValue), .real(similarity), .text(method.rawValue), .text(forces.0.rawValue),
                 .text(forces.1.rawValue), .integer(forceChanged ? 1 : 0), .integer(reversal ? 1 : 0), rationale.databaseValue,
-                .text(evidence.rawValue), score.databaseValue, .real(confidence),
+                .text(evidence.rawValue), score.databaseValue, .real(confidence), (doubt?.rawValue).databaseValue,
+                runnerUp.databaseValue,
             ]
         }
     }

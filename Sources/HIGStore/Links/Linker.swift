@@ -15,7 +15,7 @@ enum Linker {
     /// Which matcher and classifier made the links: raised whenever a change to them changes
     /// what links they make, so that a database made by an older `hig` is relinked by the next
     /// import even when no rule changed.
-    static let revision = 4
+    static let revision = 5
 
     /// What the links depend on besides the rules: the matcher's revision, the lexicon, the
     /// decisions, the confidence model, and which edition descends from which (`familyTree`).
@@ -95,16 +95,24 @@ enum Linker {
 
     /// A reversal: the later rule recommends a word the earlier one rejected, or rejects one it
     /// recommended ("use the word tap (not choose)" → "use a term like choose"; "Prefer OK" →
-    /// "Avoid using OK"). A prescription turned into a prohibition is not enough by itself:
-    /// "Keep the message short" and "Avoid a message that is too long" say the same.
+    /// "Avoid using OK"), or advises against an act the earlier one recommended, or the other
+    /// way round ("Consider making the Cancel button the default button" → "you don't want to
+    /// make a Cancel button the default button": `NormativeForce.actsReversed`). A prescription
+    /// turned into a prohibition is not enough by itself: "Keep the message short" and "Avoid a
+    /// message that is too long" say the same.
     static func isReversal(from old: String, to new: String) -> Bool {
         isReversal(from: NormativeForce.terms(of: old), to: NormativeForce.terms(of: new))
+            || !sameBytes(old, new) && NormativeForce.actsReversed(from: old, to: new)
     }
 
     /// Words a rule names to use and to avoid (`NormativeForce.terms`).
     typealias NamedTerms = (recommended: Set<String>, rejected: Set<String>)
 
+    /// A word a text rules out is not one it recommends, though a pattern reads both
+    /// (`Don't use "screen dump."` holds `use "screen dump."`): else a rule kept word for word
+    /// reverses itself.
     static func isReversal(from before: NamedTerms, to after: NamedTerms) -> Bool {
-        !before.rejected.isDisjoint(with: after.recommended) || !before.recommended.isDisjoint(with: after.rejected)
+        let (used, nowUsed) = (before.recommended.subtracting(before.rejected), after.recommended.subtracting(after.rejected))
+        return !before.rejected.isDisjoint(with: nowUsed) || !used.isDisjoint(with: after.rejected)
     }
 }

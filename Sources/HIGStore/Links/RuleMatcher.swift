@@ -24,6 +24,8 @@ struct RuleMatcher: Sendable {
         /// Whether the earlier rule stands where the later one does (`AnchoredPlaces`): a rule
         /// revised in place, not one that moved.
         var inPlace = false
+        /// The best score of a rival pair for either rule (`withRunnersUp`), nil when none.
+        var runnerUp: Double?
     }
 
     /// The least score for a one-to-one link; below `strongScore`, only between two rules that
@@ -138,7 +140,7 @@ struct RuleMatcher: Sendable {
         linkParents(earlier, later, &found)
         linkGaps(earlier, later, &found)
         linkLeadIns(earlier, later, byEarlier, &found)
-        return found.links.sorted { ($0.later, $0.earlier) < ($1.later, $1.earlier) }
+        return withRunnersUp(found.links, candidates, byEarlier).sorted { ($0.later, $0.earlier) < ($1.later, $1.earlier) }
     }
 
     /// For each later rule not yet linked, the earlier rules not yet linked that stand where it

@@ -133,7 +133,7 @@ extension TextRenderer {
         }
         let flagged = [
             options.reversalsOnly ? "a reversal" : nil, options.forceChangesOnly ? "a change of normative force" : nil,
-            options.lowConfidenceOnly ? "low confidence" : nil,
+            options.lowConfidenceOnly ? "low confidence or possible counterpart" : nil,
         ].compactMap { $0 }
         if !flagged.isEmpty {
             lines.append(

@@ -13,7 +13,7 @@ extension TextRenderer {
         for (number, lineage) in answer.lineages.enumerated() {
             let heading = lineage.versions.last.map { TextCut.words($0.summary, limit: 90) } ?? ""
             out += "\n" + bold("\(number + 1). \(heading)") + "\n"
-            out += "   editions: \(lineage.editions.joined(separator: " → "))\n"
+            out += editionsAlongRoute(lineage)
             out += timeline(lineage, fates: answer.fates)
         }
         if answer.omitted > 0 {
@@ -42,10 +42,19 @@ extension TextRenderer {
 
     func timeline(_ lineage: Lineage, fates: [String: RuleFate]) -> String {
         var out = ""
+        let branches = lineage.route?.branches ?? []
+        var stepOf: [String: LineageRoute.Step] = [:]
+        var branchStarting: [String: LineageRoute.Branch] = [:]
+        for branch in branches {
+            for step in branch.steps { stepOf[step.rule] = step }
+            if branches.count > 1, let first = branch.steps.first { branchStarting[first.rule] = branch }
+        }
         for version in lineage.versions {
             let incoming = lineage.links(into: version.id)
+            if let branch = branchStarting[version.id] { out += "\n   " + bold("── " + Self.branchHeading(branch)) + "\n" }
             out += "\n   \(version.edition)  \(version.id)  \(version.source.citation)"
             if let page = version.source.page { out += " (page \(page))" }
+            if let marks = stepOf[version.id].flatMap(Self.crossingMarks) { out += "  [\(marks)]" }
             out += "\n"
             for link in incoming {
                 var line =
@@ -95,5 +104,43 @@ extension TextRenderer {
     public static func words(of rule: RuleRecord) -> String {
         guard let title = rule.title, !title.isEmpty, !rule.text.hasPrefix(title) else { return rule.text }
         return "\(title) — \(rule.text)"
+    }
+}
+
+/// A lineage's way through the family tree as text: its editions branch by branch, a heading
+/// where a branch begins, and marks where a version crosses into another line or joins a branch.
+extension TextRenderer {
+    /// `   editions: a → b → c` for a lineage on one branch; one line per branch otherwise.
+    func editionsAlongRoute(_ lineage: Lineage) -> String {
+        guard let branches = lineage.route?.branches, !branches.isEmpty else {
+            return "   editions: \(lineage.editions.joined(separator: " → "))\n"
+        }
+        func along(_ branch: LineageRoute.Branch) -> String {
+            branch.editions.map { edition in
+                let marks = branch.steps.filter { $0.edition == edition }.compactMap(Self.crossingMarks)
+                return edition + (marks.first.map { " [\($0)]" } ?? "")
+            }.joined(separator: " → ")
+        }
+        guard branches.count > 1 else { return "   editions: \(along(branches[0]))\n" }
+        return "   editions, in \(branches.count) branches of the family tree:\n" + branches.map { "     \(along($0))\n" }.joined()
+    }
+
+    /// `line iphone-ios, apart from the versions above`, `line macintosh, branching from X (mac-1995)`.
+    static func branchHeading(_ branch: LineageRoute.Branch) -> String {
+        let line = branch.steps.first?.line.map { "line \($0)" } ?? "another branch"
+        switch branch.start {
+        case .first: return line
+        case .apart: return "\(line), apart from the versions above: none of them leads to it"
+        case .branch: return "\(line), branching from \(branch.from.joined(separator: " and "))"
+        }
+    }
+
+    /// `from line iphone-ios; joins macosx-2009-08-1a2b3c4d`: nil when the version neither
+    /// crosses a line nor joins a branch.
+    static func crossingMarks(_ step: LineageRoute.Step) -> String? {
+        var marks: [String] = []
+        if let from = step.crossesFromLine, let line = step.line { marks.append("line \(line), from line \(from)") }
+        if !step.joins.isEmpty { marks.append("joins " + step.joins.joined(separator: " and ")) }
+        return marks.isEmpty ? nil : marks.joined(separator: "; ")
     }
 }

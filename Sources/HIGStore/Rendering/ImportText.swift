@@ -10,7 +10,10 @@ extension TextRenderer {
         }
         var out = TextTable.render(header: ["EDITION", "FILES", "RULES", "REPAIRS", "FILES WRITTEN"], rows: rows, width: nil)
         for edition in report.editionsRemoved {
-            out += "removed edition \(edition.id) (\(TextCut.count(edition.rules, "rule"))): no longer in the manifest\n"
+            out += "removed edition \(edition.id) (\(TextCut.count(edition.rules, "rule"))): \(Self.words(edition.reason))\n"
+        }
+        if let sources = report.sources {
+            out += "read from \(sources.editions)" + (sources.archive.map { " and \($0)" } ?? "") + "\n"
         }
         var summary = report.changedAnything ? "imported into \(database)" : "\(database) was up to date; nothing changed"
         if report.filesRemoved > 0 {
@@ -18,6 +21,22 @@ extension TextRenderer {
         }
         out += summary + "\n"
         return out
+    }
+
+    /// Why an edition was removed, in the words of the sources read.
+    static func words(_ reason: ImportReport.RemovalReason) -> String {
+        switch reason {
+        case .leftManifest(let source):
+            "no longer in the manifest of \(source)"
+        case .notInManifest(let source, let replacing):
+            "not in the manifest of \(source)" + (replacing.map { ", read instead of \($0)" } ?? "")
+        case .leftArchiveCatalogue(let archive):
+            "this hig's archive catalogue no longer names it (\(archive) read again)"
+        case .nowInEditionsFolder(let edition):
+            "its archive document is edition \(edition) of the editions folder now"
+        case .archiveDropped(let archive):
+            "\(archive.map { "\($0)" } ?? "the archive") dropped (--drop-archive)"
+        }
     }
 
     /// The import's warnings, one line each (for stderr): the lines of words no reader placed.

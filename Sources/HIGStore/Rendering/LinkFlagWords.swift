@@ -8,6 +8,7 @@ extension LinkRecord {
             case .forceChanged: "force \(forceFrom.rawValue) → \(forceTo.rawValue)"
             case .curated: "curated"
             case .lowConfidence: "low confidence"
+            case .doubt: "possible counterpart (\(doubt?.reason ?? "doubt"))"
             }
         }
     }
@@ -23,6 +24,7 @@ extension EditionDiff.Pair {
             case .forceChanged: "force changed"
             case .curated: "curated"
             case .lowConfidence: "low confidence"
+            case .doubt: "possible counterpart (\(doubt?.reason ?? "doubt"))"
             }
         }
     }

@@ -21,4 +21,22 @@ public enum TextCut {
         }
         return (kept.isEmpty ? String(room) : String(kept)) + "…"
     }
+
+    /// `text` broken between words into lines of at most `width` characters (a word longer than
+    /// that stands alone on its line); unchanged when `width` is nil.
+    public static func wrapped(_ text: String, width: Int?) -> String {
+        guard let width else { return text }
+        var lines: [String] = []
+        var line = ""
+        let ending = text.hasSuffix("\n") ? "\n" : ""
+        for word in text.dropLast(ending.count).split(separator: " ", omittingEmptySubsequences: true) {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.joined(separator: "\n") + ending
+    }
 }

@@ -36,6 +36,7 @@ struct RuleBuilder {
         page: Int?, platforms: [String], lineEnd: Int? = nil, kind: RuleKind? = nil
     ) -> Int {
         let ordinal = drafts.count + 1
+        let platforms = Self.platforms(of: text ?? line.text, given: platforms, parent: parent.map { drafts[$0 - 1] })
         drafts.append(
             RuleDraft(
                 ordinal: ordinal, parentOrdinal: parent, kind: kind ?? .context, section: section, title: title,
@@ -47,6 +48,19 @@ struct RuleBuilder {
     }
 
     private var fixedKinds = Set<Int>()
+
+    /// The platforms a rule applies to: those its reader gives (the section's, a table row's),
+    /// narrowed to those of its parent (a lead-in "On macOS, alerts can:" holds its items) and
+    /// to those its own opening names as its subject ("macOS alerts can add ...": macOS alone;
+    /// `Platforms.subject`). A narrowing that would leave no platform is not applied.
+    static func platforms(of text: String, given: [String], parent: RuleDraft?) -> [String] {
+        var platforms = given
+        if let parent {
+            let inherited = platforms.filter(parent.platforms.contains)
+            if !inherited.isEmpty { platforms = inherited }
+        }
+        return Platforms.subject(of: text, among: platforms) ?? platforms
+    }
 
     /// Appends a line's words to the last rule: it is that rule's explanation.
     mutating func extendLast(with line: MarkedLine, separator: String = " ") {

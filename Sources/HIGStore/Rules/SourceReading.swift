@@ -94,6 +94,10 @@ public enum SetAsideReason: String, Sendable, Equatable, CaseIterable, Codable {
     /// the names of its columns, not guidance, and no section either (the rows stay under the
     /// heading above the table).
     case tableHeader = "table-header"
+    /// A row of a PDF table whose cells hold numbers and symbols but no word ("12 13", "1 — 16":
+    /// the values of a picker in a screenshot): no label says what they count, so they say
+    /// nothing a reader could take as guidance.
+    case tableNumbers = "table-numbers"
 }
 
 /// One change Apple noted: a row of a web page's change log, or an entry of a PDF's revision

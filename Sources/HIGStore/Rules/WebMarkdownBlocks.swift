@@ -10,7 +10,8 @@ enum WebMarkdownBlock: Equatable {
     case listItem(first: Int, last: Int, indent: Int, raw: String)
     case quote(first: Int, last: Int, raw: [String])
     case table(rows: [WebMarkdownTableRow])
-    /// An image alone on its line; `caption` is the line right under it, when it holds words.
+    /// An image alone on its line; `caption` is the last line of the paragraph right under it
+    /// (its caption), when one follows it.
     case image(line: Int, raw: String, caption: Int?, captionRaw: String?)
     case code(first: Int, last: Int, raw: [String])
     /// Lines of markup only: `---`, an HTML comment or tag, a link definition, a code fence.
@@ -138,8 +139,11 @@ extension WebMarkdownBlock {
             }
             return (.quote(first: number, last: end, raw: raw), end)
         case .image(let raw):
+            // The paragraph right under the image is its caption, however many lines it wraps
+            // onto (`*Control toggle in the Dynamic Island` / `performed from the Action button*`).
             if index + 1 < lines.count, case .paragraph = lines.read[index + 1].kind {
-                return (.image(line: number, raw: raw, caption: number + 1, captionRaw: lines[index + 1]), index + 2)
+                let end = continuation(after: index + 1, lines)
+                return (.image(line: number, raw: raw, caption: end, captionRaw: lines[(index + 1)..<end].joined(separator: " ")), end)
             }
             return (.image(line: number, raw: raw, caption: nil, captionRaw: nil), index + 1)
         case .listItem(let content):

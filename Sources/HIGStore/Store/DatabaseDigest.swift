@@ -37,10 +37,15 @@ public struct DatabaseDigest: Equatable, Sendable {
             // the same, its quotes doubled.
             let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
             let order = (1...max(columns, 1)).map(String.init).joined(separator: ", ")
-            tables.append(try digest(database, name: name, select: "SELECT * FROM \(quoted) ORDER BY \(order)"))
+            let select = machineDependent[name] ?? "SELECT * FROM \(quoted) ORDER BY \(order)"
+            tables.append(try digest(database, name: name, select: select))
         }
         return DatabaseDigest(tables: tables)
     }
+
+    /// Tables that name folders of the machine that imported, digested without them: the same
+    /// import in another clone writes the same database.
+    private static let machineDependent = ["import_sources": "SELECT role, kind FROM import_sources ORDER BY role"]
 
     private static let schemaQuery = "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name"
 

@@ -166,7 +166,7 @@ enum ReadQueries {
     /// Every link, in key order.
     static let links = """
         SELECT from_rule, to_rule, change, similarity, method, force_from, force_to, force_changed, reversal, rationale,
-               evidence, score, confidence
+               evidence, score, confidence, doubt
         FROM rule_links
         ORDER BY from_rule, to_rule
         """

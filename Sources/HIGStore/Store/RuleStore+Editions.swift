@@ -58,6 +58,13 @@ extension RuleStore {
         }
     }
 
+    /// Every edition in the database's order with its line: its own, else its predecessor's
+    /// (`EditionGraph.line(of:)`).
+    public func editionLines() throws -> [(id: String, line: String?)] {
+        let graph = try editionGraph()
+        return try editionIDs().map { ($0, graph.line(of: $0)) }
+    }
+
     private func predecessorsByEdition() throws -> [String: [String]] {
         var found: [String: [String]] = [:]
         for row in try db.rows(ReadQueries.editionPredecessors) {
@@ -120,11 +127,22 @@ extension RuleStore {
         text.range(of: "^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?-[0-9a-f]{8}$", options: .regularExpression) != nil
     }
 
-    /// The error for an id that names no rule, with the ids that start like it.
+    /// The error for an id that names no rule, with the ids that start like it. An id that
+    /// starts with an edition gets ids that share a hexadecimal digit of its own at least: an
+    /// edition's first five ids are no guess at `ios-2011-03-%`, whose edition is named instead.
     func unknownRule(_ id: String) throws -> HIGError {
-        let suggestions = try db.rows(ReadQueries.ruleIDsLike, Self.likePrefix(String(id.prefix(max(4, id.count - 2)))))
-            .map { $0.string("id") }
-        return HIGError.unknownRule(id, suggestions: suggestions)
+        let edition = try db.rows(ReadQueries.editionIDs).map { $0.string("id") }.filter { id.hasPrefix($0 + "-") }
+            .max { $0.count < $1.count }
+        var prefix = String(id.prefix(max(4, id.count - 2)))
+        if let edition {
+            let digits = id.dropFirst(edition.count + 1)
+            let hexadecimal = digits.prefix { $0.isHexDigit && !$0.isUppercase }.count
+            let kept = min(hexadecimal, digits.count - 2)
+            guard kept > 0 else { return HIGError.unknownRule(id, suggestions: [], edition: edition) }
+            prefix = edition + "-" + digits.prefix(kept)
+        }
+        let suggestions = try db.rows(ReadQueries.ruleIDsLike, Self.likePrefix(prefix)).map { $0.string("id") }
+        return HIGError.unknownRule(id, suggestions: suggestions, edition: suggestions.isEmpty ? edition : nil)
     }
 
     /// Whether an edition is an excerpt (`ReadQueries.editionIsExcerpt`).

@@ -17,7 +17,9 @@ extension RuleStore {
         }
         var seen = Set<String>()
         var result: [Lineage] = []
-        let order = try editionIDs()
+        let graph = try editionGraph()
+        // Along the family tree, so that two lines never interleave by date.
+        let order = Dictionary(uniqueKeysWithValues: graph.alongTree.enumerated().map { ($1, $0) })
         for id in ids where !seen.contains(id) {
             var component: [String] = []
             var queue = [id]
@@ -27,20 +29,24 @@ extension RuleStore {
                 for other in neighbours[next] ?? [] where seen.insert(other).inserted { queue.append(other) }
             }
             let records = try component.compactMap { try rule(id: $0) }.sorted {
-                (order.firstIndex(of: $0.edition) ?? 0, $0.source.file, $0.source.lineStart)
-                    < (order.firstIndex(of: $1.edition) ?? 0, $1.source.file, $1.source.lineStart)
+                (order[$0.edition] ?? 0, $0.source.file, $0.source.lineStart)
+                    < (order[$1.edition] ?? 0, $1.source.file, $1.source.lineStart)
             }
             let members = Set(component)
-            result.append(Lineage(versions: records, links: links.filter { members.contains($0.from) && members.contains($0.to) }))
+            let inside = links.filter { members.contains($0.from) && members.contains($0.to) }
+            result.append(Lineage(versions: records, links: inside, route: LineageRoute(versions: records, links: inside, graph: graph)))
         }
         return result
     }
 }
 
-/// A rule's versions across editions, oldest first, and the links between them.
+/// A rule's versions across editions along the family tree (oldest first on each branch, one
+/// branch after the other), and the links between them.
 public struct Lineage: Sendable, Equatable {
     public let versions: [RuleRecord]
     public let links: [LinkRecord]
+    /// Its branches, and where it crosses lines or joins (nil: not worked out).
+    public var route: LineageRoute? = nil
 
     /// The links into a version from earlier ones.
     public func links(into id: String) -> [LinkRecord] { links.filter { $0.to == id } }
@@ -81,7 +87,7 @@ extension RuleStore {
                     forceFrom: NormativeForce(rawValue: row.string(5)) ?? .none, forceTo: NormativeForce(rawValue: row.string(6)) ?? .none,
                     forceChanged: row.int(7) == 1, reversal: row.int(8) == 1, rationale: row.optionalString(9),
                     evidence: row.optionalString(10).flatMap(LinkEvidence.init(rawValue:)), score: row.optionalDouble(11),
-                    confidence: row.optionalDouble(12)))
+                    confidence: row.optionalDouble(12), doubt: row.optionalString(13).flatMap(LinkDoubt.init(rawValue:))))
         }
         return links
     }

@@ -111,9 +111,9 @@ public final class RuleStore {
     /// `PATH.importing-PID` and linked into place when complete, so no half-built database ever
     /// stands at `path`; an existing one is updated in one transaction. A stale temporary file
     /// of a killed import is removed first.
-    /// `archive`: a clone of the guideline archive, imported beside the editions through the
-    /// archive catalogue (`EditionManifest.addingArchive`).
-    public static func importEditions(from folder: URL, archive: URL? = nil, into path: String) throws -> ImportReport {
+    /// What is read is what `request` names, and for the rest what the database records it was
+    /// built from (`ImportRequest.sources`): a plain import reads the same sources again.
+    public static func importEditions(_ request: ImportRequest, into path: String) throws -> ImportReport {
         try checkFolder(of: path)
         if FileManager.default.fileExists(atPath: path) && !FileManager.default.isWritableFile(atPath: path) {
             throw HIGError.databaseReadOnly(path: path)
@@ -121,11 +121,13 @@ public final class RuleStore {
         guard folderIsWritable(of: path) else { throw HIGError.databaseFolderReadOnly(path: path) }
         ImportTemporaryFile.removeStale(besides: path)
         try waitForWriteLock(path)
+        let (recorded, archiveEditions) = try recordedSources(path)
+        let sources = try request.sources(recorded: recorded, archiveEditions: archiveEditions, database: path)
         var timer = StageTimer()
-        let corpus = try Corpus.load(folder: folder, archive: archive)
+        let corpus = try Corpus.load(folder: sources.editions.url, archive: sources.archive?.url)
         timer.lap("read, clean and split")
         do {
-            if needsImport(path: path), let report = try importIntoNewFile(corpus, path: path) {
+            if needsImport(path: path), let report = try importIntoNewFile(corpus, sources: sources, path: path) {
                 return report
             }
             // An existing database, or one another import put in place while this one was building.
@@ -135,7 +137,31 @@ public final class RuleStore {
             // Writing into a damaged database would spread the damage.
             guard try db.scalar("PRAGMA quick_check")?.string == "ok" else { throw HIGError.notADatabase(path: path) }
             try prepareForWriting(db)
-            return try Importer.write(corpus, to: db)
+            return try Importer.write(corpus, to: db, sources: sources)
+        } catch let error as SQLiteError {
+            throw translate(error, path: path)
+        }
+    }
+
+    /// Imports the editions folder `folder`, as if named with `--editions` (the bundle, when it is
+    /// the bundled folder), and `archive`, or the archive the database records.
+    public static func importEditions(from folder: URL, archive: URL? = nil, into path: String) throws -> ImportReport {
+        let request = ImportRequest(
+            editionsFolder: folder, archive: archive, dropArchive: false,
+            bundle: Result { () throws(HIGError) in try EditionsLocator.bundled() })
+        return try importEditions(request, into: path)
+    }
+
+    /// What the database at `path` records it was built from, and its editions read from the
+    /// archive; nothing for a database not yet made.
+    private static func recordedSources(_ path: String) throws -> (ImportSources?, [String]) {
+        guard !needsImport(path: path) else { return (nil, []) }
+        do {
+            try checkWholePages(path)
+            let db = try Database(path: path, mode: .readOnly, busyTimeout: busyTimeout())
+            try checkIsHIGDatabase(db)
+            let hasSources = try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'sources'")?.int == 1
+            return (try ImportSources.recorded(in: db), hasSources ? try ImportSources.archiveEditions(in: db) : [])
         } catch let error as SQLiteError {
             throw translate(error, path: path)
         }
@@ -168,7 +194,7 @@ public final class RuleStore {
 
     /// Builds the database in a temporary file and links it to `path`; nil when another import
     /// put a database there first (then this one updates that).
-    private static func importIntoNewFile(_ corpus: Corpus, path: String) throws -> ImportReport? {
+    private static func importIntoNewFile(_ corpus: Corpus, sources: ImportSources, path: String) throws -> ImportReport? {
         let temporary = try ImportTemporaryFile(besides: path)
         let report: ImportReport
         do {
@@ -186,7 +212,7 @@ public final class RuleStore {
             try db.execute("PRAGMA foreign_keys = OFF")
             try useImportCache(db)
             if let pageLimit { try db.execute("PRAGMA max_page_count = \(pageLimit)") }
-            report = try Importer.write(corpus, to: db)
+            report = try Importer.write(corpus, to: db, sources: sources)
             guard try db.setJournalMode("wal") == "wal" else {
                 throw HIGError.databaseUnreadable(path: path, reason: "SQLite refused write-ahead logging")
             }
@@ -265,7 +291,7 @@ public final class RuleStore {
     static func checkIsHIGDatabase(_ db: Database) throws {
         let tables = try db.rows("SELECT name FROM sqlite_master WHERE type = 'table'").map { $0.string("name") }
         if !tables.isEmpty && !tables.contains("schema_migrations") {
-            throw HIGError.notADatabase(path: db.path)
+            throw HIGError.anotherProgramsDatabase(path: db.path)
         }
     }
 

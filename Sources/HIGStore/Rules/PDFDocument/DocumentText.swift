@@ -3,7 +3,10 @@
 enum DocumentText {
     /// Each row of a pipe table is a line of words: its cells, `<br>` read as a space, joined by
     /// " — ". The separator row (`|---|---|`) is the converter's; a row of images only is an
-    /// image.
+    /// image; a row whose cells hold no word, only numbers and symbols ("12 13", "1 — 16": the
+    /// values of a timer's picker read out of a 2014 screenshot), says nothing a reader could take
+    /// as guidance and is set aside (`.tableNumbers`): with no label beside them, the numbers do not
+    /// say what they count. A row with a word keeps its numbers ("0 hours — 15 min").
     static func readTables(_ lines: inout DocumentLines) {
         for index in 0..<lines.count where lines.isOpen(index) && lines.isTableRow(index) {
             let raw = lines.raw[index]
@@ -11,9 +14,13 @@ enum DocumentText {
                 lines.roles[index] = .setAside(.converterChrome)
                 continue
             }
-            let cells = raw.split(separator: "|").map { lines.clean($0) }.filter { !$0.isEmpty }
+            let cells = raw.split(separator: "|").map { lines.clean(withoutBulletLines($0)) }.filter { !$0.isEmpty }
             if cells.isEmpty {
                 lines.roles[index] = .setAside(raw.contains("![") ? .image : .converterChrome)
+                continue
+            }
+            if !cells.contains(where: { $0.contains(where: \.isLetter) }) {
+                lines.roles[index] = .setAside(.tableNumbers)
                 continue
             }
             var line = MarkedLine(number: index + 1)
@@ -28,6 +35,22 @@ enum DocumentText {
             line.headingLevel = lines.marked[index].headingLevel
             lines.marked[index] = line
         }
+    }
+
+    /// A table cell without its lines (between `<br>`s) that are a bullet marker alone: the
+    /// conversion moved a list's bullet into the cell beside its words ("Is<br>transparent<br>●",
+    /// 2014: the status bar "Is transparent", then "● Always appears at the upper edge of the
+    /// device screen" under the table). Its table's columns are the labels of a screenshot
+    /// ("Default (dark) content", "Light content"), so the ● marks no column: it is a bullet,
+    /// markup as a bullet opening a line is, and not a word of the cell.
+    static func withoutBulletLines(_ cell: Substring) -> String {
+        guard cell.contains("<br>") else { return String(cell) }
+        return cell.components(separatedBy: "<br>")
+            .filter { piece in
+                let scalars = piece.unicodeScalars.filter { !$0.properties.isWhitespace }
+                return !(scalars.count == 1 && MarkupStripper.bulletScalars.contains(scalars[scalars.startIndex]))
+            }
+            .joined(separator: "<br>")
     }
 
     /// Short lines with no sentence end next to an image, a figure's caption (`**Figure 1-1**

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The built `hig` started in the background, for tests that kill it or run several at once.
-enum RunningHig {
-    static func start(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Process {
-        let process = CommandLineTests.process(arguments, in: folder, environment: environment)
+public enum RunningHig {
+    public static func start(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Process {
+        let process = HigRunner.process(arguments, in: folder, environment: environment)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -11,7 +11,7 @@ enum RunningHig {
     }
 
     /// Waits until `condition` holds or `process` has ended; true when the condition held first.
-    static func wait(for process: Process, until condition: () -> Bool) -> Bool {
+    public static func wait(for process: Process, until condition: () -> Bool) -> Bool {
         while process.isRunning {
             if condition() { return true }
             usleep(200)
@@ -21,20 +21,20 @@ enum RunningHig {
 
     /// SIGKILL, then reaps it; true when the signal is what ended it (it was still running).
     @discardableResult
-    static func kill(_ process: Process) -> Bool {
+    public static func kill(_ process: Process) -> Bool {
         _ = Foundation.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         return process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
     }
 
     /// The file's modification time (to the nanosecond) and size, or nil when there is no file.
-    static func modified(_ path: String) -> [Int]? {
+    public static func modified(_ path: String) -> [Int]? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         return [status.st_mtim.tv_sec, status.st_mtim.tv_nsec, Int(status.st_size)]
     }
 
-    static func fileSize(_ path: String) -> Int? {
+    public static func fileSize(_ path: String) -> Int? {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
-@testable import HIGStore
+import HIGStore
 
 /// Editions folders made from the seed files, as large as a test needs: every seed file copied
 /// `copies` times, each copy's lines marked with its number and `variant`, so that two variants
 /// share no rule and every table of the database differs between them.
-enum GeneratedCorpus {
-    static func write(in folder: URL, copies: Int, variant: String) throws -> URL {
+public enum GeneratedCorpus {
+    public static func write(in folder: URL, copies: Int, variant: String) throws -> URL {
         var files: [String: Data] = [:]
         var entries: [[String: Any]] = []
         var chunk = 0

@@ -1,0 +1,73 @@
+import Foundation
+
+/// What the user asked an import to read. What they leave unsaid comes from what the database
+/// records (`ImportSources`): a plain `hig import` reads again every source the database was
+/// built from, so the archive stays until the user drops it.
+public struct ImportRequest: Sendable {
+    /// An editions folder the user named (`--editions`, `$HIG_EDITIONS`): it replaces the one the
+    /// database was built from.
+    public var editionsFolder: URL?
+    /// `--archive`: the archive, read instead of the one the database records.
+    public var archive: URL?
+    /// `--drop-archive`: the archive's editions are removed, and later imports no longer read it.
+    public var dropArchive: Bool
+    /// The bundled editions folder (`EditionsLocator.bundled`), or why none was found.
+    public var bundle: Result<URL, HIGError>
+
+    public init(editionsFolder: URL?, archive: URL?, dropArchive: Bool, bundle: Result<URL, HIGError>) {
+        self.editionsFolder = editionsFolder
+        self.archive = archive
+        self.dropArchive = dropArchive
+        self.bundle = bundle
+    }
+
+    /// The sources to read into the database at `database`, which records `recorded` (nil: none,
+    /// a new database or an older hig's) and holds the archive editions `archiveEditions`.
+    ///
+    /// A source the database records but that is gone is an error, never a reason to remove its
+    /// editions: the user says where it is now, or drops it.
+    func sources(recorded: ImportSources?, archiveEditions: [String], database: String) throws -> ImportSources {
+        ImportSources(
+            editions: try editionsSource(recorded: recorded?.editions, database: database),
+            archive: try archiveSource(recorded: recorded?.archive, archiveEditions: archiveEditions, database: database))
+    }
+
+    private func editionsSource(recorded: ImportSources.Source?, database: String) throws -> ImportSources.Source {
+        if let editionsFolder {
+            let named = ImportSources.Source(kind: .editionsFolder, folder: editionsFolder)
+            // The bundled folder named by its path is still the bundle.
+            if case .success(let bundle) = self.bundle, ImportSources.Source(kind: .editionsFolder, folder: bundle).path == named.path {
+                return ImportSources.Source(kind: .bundle, folder: bundle)
+            }
+            return named
+        }
+        if let recorded, recorded.kind == .editionsFolder {
+            guard Self.isFolder(recorded.path) else {
+                throw HIGError.recordedEditionsFolderMissing(database: database, folder: recorded.path)
+            }
+            return recorded
+        }
+        return ImportSources.Source(kind: .bundle, folder: try bundle.get())
+    }
+
+    private func archiveSource(
+        recorded: ImportSources.Source?, archiveEditions: [String], database: String
+    ) throws -> ImportSources.Source? {
+        if dropArchive { return nil }
+        if let archive { return ImportSources.Source(kind: .archiveFolder, folder: archive) }
+        if let recorded {
+            guard Self.isFolder(recorded.path) else {
+                throw HIGError.recordedArchiveMissing(database: database, folder: recorded.path, editions: archiveEditions.count)
+            }
+            return recorded
+        }
+        // An older hig imported the archive without recording where it was.
+        if !archiveEditions.isEmpty { throw HIGError.archiveNotRecorded(database: database, editions: archiveEditions.count) }
+        return nil
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// SplitMix64: a small, fast generator whose whole state is one seed, so that a failing case is
+/// reproduced by its seed alone (the property tests print it).
+public struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    public mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+    public mutating func int(below bound: Int) -> Int { Int.random(in: 0..<bound, using: &self) }
+    public mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
+    public mutating func pick<T>(_ items: [T]) -> T { items[int(below: items.count)] }
+
+    public mutating func bytes(_ count: Int) -> [UInt8] {
+        (0..<count).map { _ in UInt8.random(in: 0...255, using: &self) }
+    }
+}
