@@ -4,7 +4,8 @@
 ///   page (one converter writes every section as `# **Best practices**`).
 /// - A title written as the page's file name under its place (`# **[components-presentation]
 ///   alerts**`) is read as the page's name: the file name's words, the first capitalised
-///   ("Alerts"; a misspelt file name stays misspelt: "Acitivity rings").
+///   ("Alerts"; a misspelt file name stays misspelt: "Acitivity rings"); a place before a title
+///   of words (`# **[Platforms] Designing for iOS**`) is left out of it.
 /// - A heading right under the title that is a sentence (`## An alert gives people critical
 ///   information they need right away.`) is the page's abstract, as the italic line is.
 /// - A heading of platform names at the level of the "Platform considerations" heading above it
@@ -33,7 +34,9 @@ extension WebMarkdownReader.Walk {
     static func isPlatformConsiderations(_ text: String) -> Bool { text.lowercased() == "platform considerations" }
 
     /// "Alerts" from `[components-presentation] alerts`: a bracketed place then a file name
-    /// (letters, digits and hyphens, as `Buttons-and-marks`); nil for any other title.
+    /// (letters, digits and hyphens, as `Buttons-and-marks`); "Designing for iOS" from
+    /// `[Platforms] Designing for iOS`, the same converter's place before a title of words (the
+    /// place is where the page is, not its name); nil for any other title.
     static func titleFromFileName(_ text: String) -> String? {
         guard text.hasPrefix("["), let close = text.firstIndex(of: "]") else { return nil }
         let place = text[text.index(after: text.startIndex)..<close]
@@ -41,7 +44,12 @@ extension WebMarkdownReader.Walk {
         func isSlug(_ s: Substring) -> Bool {
             !s.isEmpty && s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
         }
-        guard isSlug(place), isSlug(name) else { return nil }
+        guard isSlug(place), let first = name.first, first.isLetter else { return nil }
+        if name.contains(" ") {
+            let words = name.split(separator: " ")
+            return words.allSatisfy(isSlug) ? words.joined(separator: " ") : nil
+        }
+        guard isSlug(name) else { return nil }
         let words = name.split(separator: "-").joined(separator: " ")
         return words.prefix(1).uppercased() + words.dropFirst()
     }
