@@ -136,6 +136,18 @@ struct SectionQueryTests {
             ])
         let page = try BundleCorpus.source("web-2026-07", "Navigation and search/Tab bars.md")
         #expect(Set(page.rules.map(\.id)).isSubset(of: Set(tabBars.map(\.id))))
+        // A web page's subject when its title names none of today's pages, read in the 2022 and
+        // 2023-09 captures: a sub-page of a split page is about that page (AirPlay's
+        // "Introduction"), a renamed page about today's (2026's Virtual keyboards change log:
+        // "Changed page title from Onscreen keyboards"), a page gone by 2026 about its group.
+        func pageSubjects(_ edition: String, _ path: String) -> Set<String> {
+            Set(rules.filter { $0.edition == edition && $0.source.file.hasSuffix(path) }.flatMap(\.topics))
+        }
+        #expect(pageSubjects("web-2022", "technologies/airplay/introduction.md").isSuperset(of: ["airplay", "technologies"]))
+        #expect(pageSubjects("web-2022", "technologies/airplay/introduction.md").isDisjoint(with: ["getting-started"]))
+        #expect(pageSubjects("web-2022", "selection-and-input/onscreen-keyboards.md").contains("virtual-keyboards"))
+        #expect(pageSubjects("web-2023-09", "inputs/touch-bar.md").contains("inputs"))
+        #expect(pageSubjects("web-2022", "platforms/designing-for-ios.md").contains("designing-for-ios"))
         // Read in iphone-2008-11/full_document.md: "Designing an Alert" is a section of the
         // chapter "Alerts, Action Sheets, and Modal Views", a historical name of three subjects;
         // the section's own heading names the alert.

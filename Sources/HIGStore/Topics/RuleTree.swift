@@ -7,6 +7,8 @@ struct RuleTree {
     private(set) var isFigure: [Bool] = []
     /// The title of the rule's source when it has one (a web page's).
     private(set) var sourceTitle: [String?] = []
+    /// The path of the rule's source (a web page's folders are its place).
+    private(set) var sourcePath: [String] = []
     private(set) var section: [String?] = []
 
     var count: Int { id.count }
@@ -16,7 +18,7 @@ struct RuleTree {
         var parentRowID: [Int?] = []
         try db.forEachRow(
             """
-            SELECT r.rowid, r.id, p.rowid, r.kind = 'figure', s.title, r.section
+            SELECT r.rowid, r.id, p.rowid, r.kind = 'figure', s.title, r.section, s.path
             FROM rules r LEFT JOIN rules p ON p.id = r.parent_id JOIN sources s ON s.id = r.source_id
             ORDER BY r.rowid
             """
@@ -27,6 +29,7 @@ struct RuleTree {
             tree.isFigure.append(row.int(3) != 0)
             tree.sourceTitle.append(row.isNull(4) ? nil : row.string(4))
             tree.section.append(row.isNull(5) ? nil : row.string(5))
+            tree.sourcePath.append(row.string(6))
         }
         tree.parent = parentRowID.map { $0.flatMap { tree.position(ofRowID: $0) } }
         return tree

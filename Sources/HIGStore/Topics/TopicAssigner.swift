@@ -1,6 +1,7 @@
 /// Writes the taxonomy and each rule's topics into the database, inside the import's transaction.
 ///
-/// Subjects (the web HIG's groups and pages): a web page's rules have its subject ('page'); any
+/// Subjects (the web HIG's groups and pages): a web page's rules have its subject ('page', see
+/// `SubjectNames.page(titled:path:)`); any
 /// other rule has the subjects of the innermost heading of its section path that names one,
 /// by name or by an older edition's name for it ('section'); either way, every ancestor of
 /// those subjects too, so that a group (Components) holds its pages' rules.
@@ -46,7 +47,7 @@ enum TopicAssigner {
         var subjects = [[Int]](repeating: [], count: rules.count)
         var viaPage = [Bool](repeating: false, count: rules.count)
         for rule in 0..<rules.count {
-            var named = rules.sourceTitle[rule].map(names.page(titled:)) ?? []
+            var named = rules.sourceTitle[rule].map { names.page(titled: $0, path: rules.sourcePath[rule]) } ?? []
             viaPage[rule] = !named.isEmpty
             if named.isEmpty, let section = rules.section[rule] { named = names.section(section) }
             for slug in named {
