@@ -12,7 +12,7 @@ struct Pages: ParsableCommand {
             """,
             examples: [
                 .init("The pages of the 2023 capture, with their 2022 and 2026 counterparts", "hig pages --edition web-2023-09"),
-                .init("One page across two captures", "hig diff web-2023-09 web-2026-07 --page Alerts"),
+                .init("The 2022 capture's pages: its technology sub-pages go into one page later", "hig pages --edition web-2022"),
             ]))
 
     @ParentCommand var root: HIG
