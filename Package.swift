@@ -5,7 +5,11 @@ let package = Package(
     name: "hig",
     products: [
         .executable(name: "hig", targets: ["HIGQuery"]),
-        .library(name: "HIGStore", targets: ["HIGStore"]),
+        // The library, every layer (ARCHITECTURE.md): what the benchmarks and other clients import.
+        .library(
+            name: "HIGStore",
+            targets: ["HIGText", "HIGDatabase", "HIGLineage", "HIGStore", "HIGRendering", "HIGAssistants"]
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -37,41 +41,56 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["EmbedResourcesTool"]
         ),
+        // The layers, along the data (ARCHITECTURE.md draws this graph; `.ci/check-layers.py`
+        // holds the two equal). Each target sees only the ones below it, so a call against the
+        // flow does not compile. What a layer above needs of one below is `package`, not `public`.
+        // Sources, cleaned text and rules, and the text every layer writes; the embedded data.
         .target(
-            name: "HIGStore",
-            dependencies: ["CSQLite", "CLibCrypto"],
+            name: "HIGText",
+            dependencies: ["CLibCrypto"],
             exclude: ["Bytes/README.md"],
             plugins: ["EmbedResources"]
         ),
-        // The MCP glue of `hig mcp`: tool and resource declarations, calls passed to HIGStore's
-        // `AssistantAnswers`. Kept apart so that HIGStore does not depend on the MCP SDK.
+        // One owner type per SQLite handle, bound parameters only.
+        .target(name: "HIGDatabase", dependencies: ["CSQLite"]),
+        // The corpus an import reads, the topics, and lineage: links between editions' rules.
+        .target(name: "HIGLineage", dependencies: ["HIGText", "HIGDatabase"]),
+        // Storage and answers: the schema, the writer (import, link decisions), the read-only
+        // store and every question asked of it.
+        .target(name: "HIGStore", dependencies: ["HIGLineage", "HIGText", "HIGDatabase", "CSQLite"]),
+        // What the command line prints and the files exports write.
+        .target(name: "HIGRendering", dependencies: ["HIGStore", "HIGLineage", "HIGText"]),
+        // The tools and resources of `hig mcp`, answered from the store.
+        .target(name: "HIGAssistants", dependencies: ["HIGRendering", "HIGStore", "HIGLineage", "HIGText"]),
+        // The MCP glue of `hig mcp`: tool and resource declarations, calls passed to
+        // `AssistantAnswers`. Kept apart so that the library does not depend on the MCP SDK.
         .target(
             name: "HIGServer",
             dependencies: [
-                "HIGStore",
+                "HIGAssistants", "HIGStore", "HIGText", "HIGDatabase",
                 .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
         .executableTarget(
             name: "HIGQuery",
             dependencies: [
-                "HIGStore",
-                "HIGServer",
+                "HIGServer", "HIGAssistants", "HIGRendering", "HIGStore", "HIGLineage", "HIGText", "HIGDatabase",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // What many suites share, made once per test process: the seeds' and the bundle's
         // databases, the bundle's corpus, the built `hig` run as a user runs it, temporary
-        // folders. Public API of HIGStore only, so that it builds in any configuration.
+        // folders. Public API of the library only, so that it builds in any configuration.
         .target(
             name: "HIGTestSupport",
-            dependencies: ["HIGStore"],
+            dependencies: ["HIGStore", "HIGLineage", "HIGText"],
             path: "Tests/HIGTestSupport"
         ),
         .testTarget(
             name: "HIGStoreTests",
             dependencies: [
-                "HIGStore", "HIGTestSupport", "CSQLite", .product(name: "CSV", package: "CSV.swift"),
+                "HIGText", "HIGDatabase", "HIGLineage", "HIGStore", "HIGRendering", "HIGAssistants", "HIGTestSupport",
+                "CSQLite", .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fits the lineage links' confidence: the probability that a link is right, from what made it.
 
-Usage: python3 Scripts/fit-link-confidence.py DATABASE LABELS [--write Data/taxonomy/lineage-confidence.json]
+Usage: python3 Scripts/fit-link-confidence.py DATABASE LABELS
 
 DATABASE is a hig database of the bundled editions; LABELS the links of it the gold set judges
 (`python3 Tests/Gold/score.py DATABASE --labels LABELS`: pair, from, to, right). Each judged link
@@ -13,11 +13,12 @@ A logistic model is fitted to them (Newton's method, a little L2 so the rare pas
 finite) and judged by leaving one pair of editions out at a time: fitted on the other pairs,
 scored on the one left out, as a new edition would be. The script prints the held-out Brier
 score and log loss against simpler models (one rate for all, the pass alone, ...), and a reliability table (predicted against
-observed, by band of predicted confidence); with --write it writes the model fitted on all pairs.
+observed, by band of predicted confidence). The model hig ships, fitted on every pair of both gold
+sets with its low-confidence threshold, is written by Tests/Gold/calibrate.py --write-model, which
+reads the functions here.
 Standard library only; deterministic.
 """
 import csv
-import json
 import math
 import sqlite3
 import sys
@@ -140,31 +141,6 @@ def main(argv):
         values = [(p, y) for p, y, q in held_out[chosen] if q == pair]
         print(f"  {pair:14s} {len(values):3d} links, predicted {sum(p for p, _ in values) / len(values):.2f}, "
               f"observed {sum(y for _, y in values) / len(values):.2f}")
-    w = fit([features(*r[1:5], models[chosen]) for r in rows], [r[5] for r in rows])
-    same_words = sum(1 for r in csv.DictReader(open(argv[2], encoding="utf-8"), delimiter="\t")
-                     if links[(r["from"], r["to"])][0] == "same-words" and r["right"] == "1")
-    model = {
-        "format": 1,
-        "note": "Written by Scripts/fit-link-confidence.py from the gold set (Tests/Gold): the probability that a "
-                "link is right is 1 / (1 + exp(-(base[evidence] + score_weight * min(score, score_cap) + "
-                "same_words_share_weight * share))), share being the part of its pair of editions' links that join the "
-                "same words; a same-words link has same_words (Laplace's rule over the gold set's ones, all right), "
-                "a curated link 1. See docs/lineage.md, 'How sure a link is'.",
-        "same_words": round((same_words + 1) / (same_words + 2), 6),
-        "base": {evidence: round(w[GROUP_NAMES.index(group)], 6) for evidence, group in GROUPS.items()},
-        "score_weight": round(w[3], 6),
-        "score_cap": SCORE_CAP,
-        "same_words_share_weight": round(w[4], 6),
-    }
-    model["weights"] = model["base"] | {"score": model["score_weight"], "same_words_share": model["same_words_share_weight"]}
-    print("\nweights fitted on all pairs:", json.dumps(model["weights"]))
-    if "--write" in argv:
-        target = argv[argv.index("--write") + 1]
-        del model["weights"]
-        with open(target, "w", encoding="utf-8") as out:
-            json.dump(model, out, indent=2)
-            out.write("\n")
-        print(f"wrote {target}")
     return 0
 
 

@@ -35,9 +35,10 @@ import scipy.sparse.linalg as sla
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Gold"))
 from score import bundled_path, edition  # noqa: E402
 
-STOP = set("a an the and or of to in on for with by as at is are be it its this that these those from can you "
-           "your if when not no do does should may might will use using which their they them than then there so "
-           "such into more most also any all each other only one some what how".split())
+# The matcher's own stopwords (Data/taxonomy/lineage.json), so that "what words alone reach" is
+# measured on the words the matcher weighs.
+STOP = set(json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Data", "taxonomy", "lineage.json"),
+                          encoding="utf-8"))["stopwords"])
 SUFFIXES = ("ational", "ization", "fulness", "ousness", "iveness", "ations", "ation", "ingly", "ments", "ement",
             "ment", "ness", "ings", "ing", "edly", "ies", "ied", "ers", "er", "ed", "es", "ly", "s")
 

@@ -19,11 +19,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 LEXICON_FILES = ("english-words.txt", "interface-words.txt")
 
-# Two-letter and one-letter pieces a glued word may hold (the repair's list: the English list
+# Two-letter and one-letter pieces a glued word may hold: the repair's own list (the English list
 # also holds abbreviations like "rs" and "st" that must not count as pieces).
 SHORT_PIECES = {
-    "a", "an", "as", "at", "be", "by", "do", "go", "he", "if", "in", "is", "it", "me", "my", "no", "of",
-    "oh", "ok", "on", "or", "so", "to", "up", "us", "we",
+    line.strip() for line in open(os.path.join(REPO, "Data", "lexicon", "short-pieces.txt"), encoding="utf-8")
+    if line.strip() and not line.startswith("#")
 }
 
 # Regular expressions counted line by line (re.search); the catalogue cites them by name.

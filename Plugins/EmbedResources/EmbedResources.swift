@@ -2,7 +2,8 @@ import Foundation
 import PackagePlugin
 
 /// Embeds the package's run-time resources (the numbered migrations, the word lists, the
-/// topic taxonomy, the cue vocabulary and the archive's catalogue) in the HIGStore module as Swift source.
+/// topic taxonomy, the cue vocabulary and the archive's catalogue) in the HIGText module as Swift source,
+/// `package`-visible to the layers above it (one copy for the whole package).
 ///
 /// SwiftPM's `Bundle.module` calls `fatalError` on Linux when the resource bundle is not next
 /// to the binary, so a `hig` copied elsewhere would crash. Compiling the files in avoids that,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HIGStore
+import HIGText
 
 /// Checks of argument values that need nothing but the value, made while the arguments are
 /// parsed, so that a mistake is named before any database is opened.

@@ -1,5 +1,6 @@
 import Foundation
 import HIGStore
+import HIGRendering
 
 /// Where output goes: results on stdout, notes and errors on stderr.
 enum Console {

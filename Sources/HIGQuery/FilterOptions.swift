@@ -1,5 +1,6 @@
 import ArgumentParser
 import HIGStore
+import HIGText
 
 /// The rule filters shared by `rules`, `search` and `export`.
 struct FilterOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HIGStore
+import HIGText
 
 enum RuleListFormat: String, ExpressibleByArgument, CaseIterable {
     case table, json, jsonl, csv, markdown

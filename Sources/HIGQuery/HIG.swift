@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HIGStore
+import HIGText
 
 @main
 struct HIG: ParsableCommand {
@@ -30,13 +31,7 @@ struct HIG: ParsableCommand {
     var db: String?
 
     /// The database path: --db, $HIG_DB, then hig.sqlite here.
-    var databasePath: String {
-        if let db { return db }
-        if let fromEnvironment = ProcessInfo.processInfo.environment["HIG_DB"], !fromEnvironment.isEmpty {
-            return fromEnvironment
-        }
-        return "hig.sqlite"
-    }
+    var databasePath: String { EnvironmentSetting.databasePath(given: db) }
 
     /// A setting of the environment that cannot be read is refused before any work, like an option.
     func validate() throws {
@@ -46,7 +41,7 @@ struct HIG: ParsableCommand {
     /// Opens the database for a query, importing the bundled editions first when it does not exist.
     func openStore() throws -> RuleStore {
         if try editionsToImport(when: "first") != nil {
-            _ = try RuleStore.importEditions(Self.firstImport, into: databasePath)
+            _ = try StoreWriter.importEditions(Self.firstImport, into: databasePath)
         }
         return try RuleStore.open(path: databasePath)
     }

@@ -1,6 +1,8 @@
 import Foundation
 import HIGStore
 import MCP
+import HIGAssistants
+import HIGText
 
 /// `hig mcp`: the knowledge base served over the Model Context Protocol on stdin and stdout.
 ///

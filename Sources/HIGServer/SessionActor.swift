@@ -1,6 +1,9 @@
 import Foundation
 import HIGStore
 import MCP
+import HIGAssistants
+import HIGDatabase
+import HIGText
 
 /// The session, one call at a time (a store is one SQLite connection), over a database that
 /// may still be being built.

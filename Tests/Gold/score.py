@@ -25,7 +25,8 @@ Recall = links found / gold links; precision = 1 - (non-links violated / non-lin
 passage the database does not hold as a rule (a heading, a set-aside line) are reported apart.
 The figures are printed; with --min-recall / --min-precision the exit status says whether they
 hold (for CI). --wrong lists the wrong links, --missed the gold links not found; --labels FILE
-writes every link of the database the gold set judges, as TSV (pair, from, to, right: 1 or 0),
+writes every link of the database the gold set judges, as TSV (pair, from, to, right: 1 or 0, and
+the gold class of a right one),
 for Scripts/fit-link-confidence.py. The judged links are also counted by what a reader is shown
 (when the database has the `doubt` column): no flag, a possible counterpart (a doubt), or low
 confidence alone, in all and per pair: the precision of the links shown without a flag.
@@ -52,6 +53,12 @@ BUNDLED = {
     "human-interface-markdown/2014-ios-human-interface-guidelines/": "Data/editions/ios-2014-03/",
     "hig-web-2026-07/": "Data/editions/web-2026-07/",
 }
+
+
+# Below this confidence a link is shown as of low confidence: the model file's threshold, read
+# here as hig reads it (written by Tests/Gold/calibrate.py).
+with open(os.path.join(HERE, "..", "..", "Data", "taxonomy", "lineage-confidence.json"), encoding="utf-8") as _model:
+    LOW_BELOW = json.load(_model)["low_confidence_below"]
 
 
 # The gold set's names of the editions of its pairs, as bundled edition ids.
@@ -272,6 +279,7 @@ def main(argv):
     # The links the gold set judges. Right: a gold link the database makes directly. Wrong: a
     # wrong link, or a non-link made.
     judged = {}
+    gold_class = {}
     for e in entries:
         a = rule_at(e["from"]) if e["from"] else None
         b = rule_at(e["to"]) if e["to"] else None
@@ -279,24 +287,25 @@ def main(argv):
             continue
         if e["relation"] == "link" and e["class"] != "restored":
             judged[(e["pair"], a, b)] = 1
+            gold_class[(e["pair"], a, b)] = e["class"]
         elif e["relation"] == "non-link":
             judged.setdefault((e["pair"], a, b), 0)
     for pair, a, b in wrong:
         judged.setdefault((pair, a, b), 0)
     if "--labels" in options:
         with open(options["--labels"], "w", encoding="utf-8") as out:
-            out.write("pair\tfrom\tto\tright\n")
+            out.write("pair\tfrom\tto\tright\tclass\n")
             for (pair, a, b), right in sorted(judged.items()):
-                out.write(f"{pair}\t{a}\t{b}\t{right}\n")
+                out.write(f"{pair}\t{a}\t{b}\t{right}\t{gold_class.get((pair, a, b), '')}\n")
     # How often a link is right, by its confidence (when the database has one).
     confidence = dict(((a, b), c) for a, b, c in db.execute("SELECT from_rule, to_rule, confidence FROM rule_links"))
     bands = defaultdict(lambda: [0, 0])
     for (pair, a, b), right in judged.items():
         if confidence.get((a, b)) is not None:
-            band = "under 0.7" if confidence[(a, b)] < 0.7 else "0.7 or more"
+            band = f"under {LOW_BELOW}" if confidence[(a, b)] < LOW_BELOW else f"{LOW_BELOW} or more"
             bands[band][0] += 1
             bands[band][1] += right
-    # How often a link is right by what a reader is shown: no flag (confidence 0.7 or more, no
+    # How often a link is right by what a reader is shown: no flag (confidence LOW_BELOW or more, no
     # doubt), a possible counterpart (a doubt, `LinkDoubt`), or low confidence alone; per pair too.
     columns = {row[1] for row in db.execute("PRAGMA table_info(rule_links)")}
     shown_bands = defaultdict(lambda: [0, 0])
@@ -307,7 +316,7 @@ def main(argv):
             if (a, b) not in shown:  # judged on a chain of links: no one link is shown
                 continue
             c, d = shown[(a, b)]
-            band = "possible counterpart" if d else ("low confidence" if c is not None and c < 0.7 else "no flag")
+            band = "possible counterpart" if d else ("low confidence" if c is not None and c < LOW_BELOW else "no flag")
             shown_bands[band][0] += 1
             shown_bands[band][1] += right
             shown_per_pair[pair][band][0] += 1
@@ -340,7 +349,7 @@ def main(argv):
         for name, c in sorted(per_class.items()):
             print(f"  class {name}: links {c['found']}/{c['links']} (recall {c['found'] / max(1, c['links']):.2f}), "
                   f"class agrees {c['agrees']}")
-        for band in ("0.7 or more", "under 0.7"):
+        for band in (f"{LOW_BELOW} or more", f"under {LOW_BELOW}"):
             if band in bands:
                 n, right = bands[band]
                 print(f"  confidence {band}: {n} judged links, {right} right ({right / n:.2f})")

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HIGStore
+@testable import HIGLineage
 
 /// Reversals read from the acts two rules advise: one recommends an act, the other advises
 /// against the same act, in any clause of any sentence.

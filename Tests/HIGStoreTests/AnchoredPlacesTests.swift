@@ -1,5 +1,6 @@
 import Testing
 @testable import HIGStore
+@testable import HIGLineage
 
 /// Where a later rule stands among the earlier rules, read off the rules that kept their words.
 @Suite("Anchored places")

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HIGStore
+@testable import HIGText
 
 /// The four iPhone and iOS documents of the archive, read whole with their chunk files, once.
 /// The bundle holds them byte for byte (`Data/editions/<edition>/`, the archive's

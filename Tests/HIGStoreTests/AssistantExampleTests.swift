@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGAssistants
+@testable import HIGLineage
 
 /// What `hig mcp` teaches an assistant in its tools' and resources' descriptions: ids it can
 /// give back. An example that names no edition or rule of the bundle (a former id such as
@@ -54,7 +56,7 @@ struct AssistantExampleTests {
         #expect(limit.fullDescription.hasSuffix("From 1 to 100; default 10."))
         let editionDiff = AssistantCatalog.editionDiff
         let lowConfidence = try #require(editionDiff.parameter(named: "low_confidence_only"))
-        #expect(lowConfidence.fullDescription.contains("under 0.7"))
+        #expect(lowConfidence.fullDescription.contains("under \(LinkConfidence.lowBelow),"))
         #expect(try #require(editionDiff.parameter(named: "candidates")).fullDescription.contains("a link needs a score of 0.25"))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGAssistants
 
 /// The tools `hig mcp` serves, called through `AssistantSession` as the server calls them (the
 /// protocol itself is tested end to end by Tests/clients/mcp_client_test.py).
@@ -10,7 +11,7 @@ struct AssistantTests {
     static func withSeeds<T>(_ body: (AssistantSession) throws -> T) throws -> T {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             return try body(try AssistantSession(path: path))
         }
     }
@@ -153,7 +154,7 @@ struct AssistantTests {
             let one = try Fixtures.writeEditions(
                 in: folder.appending(path: "one"), manifest: Fixtures.manifest([("a", "a.md")]),
                 files: ["a.md": rule])
-            _ = try RuleStore.importEditions(from: one, into: path)
+            _ = try StoreWriter.importEditions(from: one, into: path)
             let session = try AssistantSession(path: path)
             let editions = {
                 try (Self.json(try session.call(tool: "list_editions", arguments: Data())) as? [[String: Any]])?.compactMap {
@@ -164,7 +165,7 @@ struct AssistantTests {
             let two = try Fixtures.writeEditions(
                 in: folder.appending(path: "two"), manifest: Fixtures.manifest([("a", "a.md"), ("b", "b.md")]),
                 files: ["a.md": rule, "b.md": rule])
-            _ = try RuleStore.importEditions(from: two, into: path)
+            _ = try StoreWriter.importEditions(from: two, into: path)
             #expect(try editions() == ["a", "b"])
         }
     }

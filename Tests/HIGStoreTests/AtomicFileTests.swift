@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGRendering
+@testable import HIGText
 
 @Suite("Atomic output files")
 struct AtomicFileTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGText
 
 @Suite("Bad input: one clear error, nothing written")
 struct BadInputTests {
@@ -12,7 +14,7 @@ struct BadInputTests {
             let path = folder.appending(path: "hig.sqlite").path
             defer { #expect(!FileManager.default.fileExists(atPath: path)) }
             do {
-                _ = try RuleStore.importEditions(from: editions, into: path)
+                _ = try StoreWriter.importEditions(from: editions, into: path)
                 return nil
             } catch let error as HIGError {
                 return error
@@ -35,7 +37,7 @@ struct BadInputTests {
             let editions = try Fixtures.writeEditions(in: folder, manifest: Fixtures.manifest([("one", "dir.md")]), files: [:])
             try FileManager.default.createDirectory(at: editions.appending(path: "dir.md"), withIntermediateDirectories: true)
             #expect {
-                try RuleStore.importEditions(from: editions, into: folder.appending(path: "hig.sqlite").path)
+                try StoreWriter.importEditions(from: editions, into: folder.appending(path: "hig.sqlite").path)
             } throws: { error in
                 guard case .sourceNotRegularFile(let path) = error as? HIGError else { return false }
                 return path.contains("editions/dir.md")
@@ -72,7 +74,7 @@ struct BadInputTests {
     @Test func missingManifest() throws {
         try Fixtures.withTemporaryFolder { folder in
             #expect(throws: HIGError.manifestMissing(path: folder.appending(path: "editions.json").path)) {
-                try RuleStore.importEditions(from: folder, into: folder.appending(path: "x.sqlite").path)
+                try StoreWriter.importEditions(from: folder, into: folder.appending(path: "x.sqlite").path)
             }
         }
     }
@@ -101,7 +103,7 @@ struct BadInputTests {
                 atPath: editions.appending(path: "link.md").path,
                 withDestinationPath: folder.appending(path: "outside.md").path)
             #expect(throws: HIGError.sourceOutsideFolder(path: path)) {
-                try RuleStore.importEditions(from: editions, into: folder.appending(path: "hig.sqlite").path)
+                try StoreWriter.importEditions(from: editions, into: folder.appending(path: "hig.sqlite").path)
             }
         }
     }
@@ -109,7 +111,7 @@ struct BadInputTests {
     @Test func unknownRuleIDSuggestsNeighbours() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let store = try RuleStore.open(path: path)
             let real = try #require(try store.rules(RuleFilter(edition: "2011")).first).id
             let typo = String(real.dropLast()) + (real.hasSuffix("0") ? "1" : "0")
@@ -129,7 +131,7 @@ struct BadInputTests {
     @Test func unknownEditionListsTheKnownOnes() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             #expect(throws: HIGError.unknownEdition("2009", known: ["2008", "2010", "2011", "web-2022-23"])) {
                 try RuleStore.open(path: path).rules(RuleFilter(edition: "2009"))
             }
@@ -146,7 +148,7 @@ struct BadInputTests {
             let path = folder.appending(path: "notes.sqlite").path
             try content.write(to: URL(fileURLWithPath: path))
             #expect(throws: HIGError.notADatabase(path: path)) { try RuleStore.open(path: path) }
-            #expect(throws: HIGError.notADatabase(path: path)) { try RuleStore.importEditions(from: Fixtures.editions, into: path) }
+            #expect(throws: HIGError.notADatabase(path: path)) { try StoreWriter.importEditions(from: Fixtures.editions, into: path) }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == content)
         }
     }
@@ -157,7 +159,7 @@ struct BadInputTests {
             try Database(path: path, mode: .create).execute("CREATE TABLE invoices (id INTEGER)")
             #expect(throws: HIGError.anotherProgramsDatabase(path: path)) { try RuleStore.open(path: path) }
             #expect(throws: HIGError.anotherProgramsDatabase(path: path)) {
-                try RuleStore.importEditions(from: Fixtures.editions, into: path)
+                try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             }
         }
     }
@@ -166,7 +168,7 @@ struct BadInputTests {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "missing/hig.sqlite").path
             #expect(throws: HIGError.databaseFolderMissing(path: path)) {
-                try RuleStore.importEditions(from: Fixtures.editions, into: path)
+                try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             }
         }
     }
@@ -185,7 +187,7 @@ struct CuratedLinkInputTests {
                     "links.json": Data(curated.utf8),
                 ])
             do {
-                _ = try RuleStore.importEditions(from: editions, into: folder.appending(path: "c.sqlite").path)
+                _ = try StoreWriter.importEditions(from: editions, into: folder.appending(path: "c.sqlite").path)
                 return nil
             } catch let error as HIGError {
                 return error

@@ -1,5 +1,6 @@
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
 
 @Suite("BatchInsert: rows bound from one buffer")
 struct BatchInsertTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGRendering
+@testable import HIGText
 
 /// Apple's own change notes where a user looks (`hig diff`, the HTML report), and the HTML
 /// report's size limit, on the whole bundled HIG.

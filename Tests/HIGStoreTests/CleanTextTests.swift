@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGLineage
+@testable import HIGText
 
 /// What a reader of a clean text expects of it (issue 29, items 10 to 12): Markdown's backslash
 /// escapes read as their characters, no fragment of a caption or a table standing as a rule, and

@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 @testable import HIGStore
+@testable import HIGText
 
 /// `GluedWordRepairer.repair` reads its tokens on bytes and settles most of them with a byte
 /// test (`isKnownOrShort`); the repaired words are stored, so the tokens must be those a

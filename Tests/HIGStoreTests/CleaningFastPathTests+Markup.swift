@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 @testable import HIGStore
+@testable import HIGText
 
 /// `MarkupStripper.mark` answers its questions of a line from one byte scan (`MarkupBytes`) and
 /// collapses white space on bytes; what it makes is every rule's text, so both must answer as

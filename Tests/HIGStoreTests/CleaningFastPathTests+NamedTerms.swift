@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 @testable import HIGStore
+@testable import HIGLineage
 
 /// `NormativeForce.terms` skips its patterns unless a byte test finds a quote, a byte above
 /// ASCII or a phrase that names a word; the words found decide reversals between editions, so

@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 @testable import HIGStore
+@testable import HIGText
 
 /// Cleaning reads lines on their bytes (`Lexicon.wordCounts`, `MarkupStripper`'s page markers
 /// and content test, `FastText`, `RuleBuilder.continues`); what it makes is stored (rule texts,

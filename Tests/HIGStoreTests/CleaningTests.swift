@@ -1,5 +1,6 @@
 import Testing
 @testable import HIGStore
+@testable import HIGText
 
 @Suite("Cleaning: markup, pages and glued words")
 struct CleaningTests {

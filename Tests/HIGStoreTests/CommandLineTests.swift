@@ -1,6 +1,7 @@
 import Foundation
 import HIGStore
 import Testing
+import HIGAssistants
 
 /// End-to-end: the built `hig` binary, run as a user runs it.
 @Suite("The hig command line")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
 
 /// Readers and writers at the same time: readers see the old or the new content, never a mix,
 /// and never wait for a writer; two writers take turns or one says it is locked; nothing breaks.
@@ -14,11 +15,11 @@ struct ConcurrencyTests {
             let old = try GeneratedCorpus.write(in: folder, copies: 1, variant: "old")
             let new = try GeneratedCorpus.write(in: folder, copies: 1, variant: "new")
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: old, into: path)
+            _ = try StoreWriter.importEditions(from: old, into: path)
             let reader = try RuleStore.open(path: path)
             let rules = try reader.rules()
             // The import is not held up by the open reader (write-ahead log), and commits.
-            let report = try RuleStore.importEditions(from: new, into: path)
+            let report = try StoreWriter.importEditions(from: new, into: path)
             #expect(report.changedAnything)
             #expect(try reader.rules() == rules)
             #expect(try reader.editions().allSatisfy { $0.name.hasSuffix(" old") })
@@ -39,7 +40,7 @@ struct ConcurrencyTests {
             let queries = [["editions"], ["export", "--format", "json"], ["rules", "--edition", "2011", "--format", "csv"]]
             for (name, corpus) in [("a", old), ("b", new)] {
                 let db = folder.appending(path: "\(name).sqlite").path
-                _ = try RuleStore.importEditions(from: corpus, into: db)
+                _ = try StoreWriter.importEditions(from: corpus, into: db)
                 for query in queries {
                     let result = try cli.hig(["--db", db] + query, in: folder)
                     #expect(result.status == 0)
@@ -49,7 +50,7 @@ struct ConcurrencyTests {
             #expect(expected.values.allSatisfy { $0.count == 2 })
 
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: old, into: path)
+            _ = try StoreWriter.importEditions(from: old, into: path)
             // Eight imports in a row, each replacing every rule, from a process of their own.
             let hig = HigRunner.binary.path
             let script = (0..<4).map { _ in
@@ -80,7 +81,7 @@ struct ConcurrencyTests {
     func aHeldWriteLock() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let writer = try Database(path: path)
             let before = try Fixtures.dump(writer)
             try writer.execute("BEGIN IMMEDIATE")
@@ -112,13 +113,13 @@ struct ConcurrencyTests {
             var exports: [String] = []
             for (index, corpus) in corpora.enumerated() {
                 let db = folder.appending(path: "reference-\(index).sqlite").path
-                _ = try RuleStore.importEditions(from: corpus, into: db)
+                _ = try StoreWriter.importEditions(from: corpus, into: db)
                 exports.append(try cli.hig(["--db", db, "export"], in: folder).stdout)
             }
             for round in 0..<4 {
                 let path = folder.appending(path: "race-\(round).sqlite").path
                 // Rounds 0 and 1 race two first imports; rounds 2 and 3 two updates.
-                if round >= 2 { _ = try RuleStore.importEditions(from: old, into: path) }
+                if round >= 2 { _ = try StoreWriter.importEditions(from: old, into: path) }
                 let processes = try corpora.map { corpus in
                     try RunningHig.start(["--db", path, "import", "--editions", corpus.path], in: folder)
                 }

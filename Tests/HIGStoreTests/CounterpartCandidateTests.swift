@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import HIGRendering
 @testable import HIGStore
 
 /// `hig diff --candidates N`: under each removed and added rule, the rules of the other edition
@@ -27,14 +28,41 @@ struct CounterpartCandidateTests {
         #expect(counterpart.score > 0 && counterpart.score < 0.45)
         let all = try #require(diff.candidates)
         #expect(!all.isEmpty)
+        let review = diff.changed.filter(\.isForReview)
         for (id, candidates) in all {
-            #expect(diff.removed.contains(id) || diff.added.contains(id))
-            let other = diff.removed.contains(id) ? "ios-2014-03-" : "ios-2011-03-"
+            #expect(diff.removed.contains(id) || diff.added.contains(id) || review.contains { $0.from == id || $0.to == id })
+            let other = id.hasPrefix("ios-2011-03-") ? "ios-2014-03-" : "ios-2011-03-"
             #expect(candidates.count <= 3 && candidates.allSatisfy { $0.rule.hasPrefix(other) && $0.score > 0 })
             #expect(candidates.map(\.score) == candidates.map(\.score).sorted(by: >))
             #expect(candidates.allSatisfy { rules[$0.rule] != nil })
         }
         #expect(try store.diff(from: "ios-2011-03", to: "ios-2014-03", options: .init(topic: "alerts")).candidates == nil)
+    }
+
+    @Test("A link shown as a possible counterpart offers its rules' other likely counterparts, in the diff's text and JSON")
+    func linkInDoubt() throws {
+        let store = try BundleDatabase.store
+        let options = RuleStore.DiffOptions(topic: "alerts", candidates: 3)
+        let diff = try store.diff(from: "ios-2011-03", to: "ios-2014-03", options: options)
+        let rules = try store.ruleTexts(of: diff)
+        // Read in the texts: 2011's "Avoid creating an alert message that is too long" (line
+        // 2361) is merged with the 2011 rule before it into 2014's "If you must provide an
+        // optional alert message, write a short, complete sentence" (line 3061), which keeps its
+        // words on scrolling; another candidate scored within 0.05 of the link: a possible
+        // counterpart, shown with the rules it was weighed against.
+        let pair = try #require(diff.changed.first { $0.from == "ios-2011-03-30dd277a" && $0.to == "ios-2014-03-f5258edd" })
+        #expect(pair.doubt == .rival && pair.isForReview)
+        let ofFrom = try #require(diff.candidates?[pair.from])
+        let ofTo = try #require(diff.candidates?[pair.to])
+        #expect(ofFrom.contains { $0.rule == pair.to } || ofTo.contains { $0.rule == pair.from })
+        #expect(ofTo.contains { $0.rule != pair.from } && ofTo.allSatisfy { $0.rule.hasPrefix("ios-2011-03-") })
+        #expect(ofFrom.allSatisfy { $0.rule.hasPrefix("ios-2014-03-") })
+        let text = TextRenderer(colored: false).diff(diff, rules: rules, options: options, showUnchanged: false)
+        #expect(text.contains("likely counterparts of ios-2011-03-30dd277a in ios-2014-03 (score; a link needs 0.25):"))
+        #expect(text.contains("likely counterparts of ios-2014-03-f5258edd in ios-2011-03 (score; a link needs 0.25):"))
+        // A pair taken on trust offers none.
+        let trusted = try #require(diff.changed.first { !$0.isForReview })
+        #expect(diff.candidates?[trusted.from] == nil && diff.candidates?[trusted.to] == nil)
     }
 
     /// `body` in a folder holding the seeds' database, with `hig` and the environment that finds them.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGText
 
 /// A real `hig import` killed with SIGKILL at many moments, from its start to its last write:
 /// each time the database passes `PRAGMA integrity_check` and holds the complete old or the
@@ -88,7 +90,7 @@ struct CrashSafetyTests {
             let new = try GeneratedCorpus.write(in: folder, copies: Self.copies, variant: "new")
             let pristine = folder.appending(path: "pristine.sqlite").path
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: old, into: pristine)
+            _ = try StoreWriter.importEditions(from: old, into: pristine)
             let oldDump = try #require(try survivor(at: pristine))
             func reset() throws {
                 for file in [path, path + "-wal", path + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
@@ -135,7 +137,7 @@ struct CrashSafetyTests {
             let new = try GeneratedCorpus.write(in: folder, copies: Self.copies, variant: "new")
             let path = folder.appending(path: "hig.sqlite").path
             let reference = folder.appending(path: "reference.sqlite").path
-            _ = try RuleStore.importEditions(from: new, into: reference)
+            _ = try StoreWriter.importEditions(from: new, into: reference)
             let newDump = try #require(try survivor(at: reference))
             let arguments = ["--db", path, "import", "--editions", new.path]
             func temporaries() throws -> [String] {
@@ -194,7 +196,9 @@ struct CrashSafetyTests {
             do {
                 let live = try ImportTemporaryFile(besides: path)
                 RuleStore.$busyTimeoutOverride.withValue(.milliseconds(50)) {
-                    #expect(throws: HIGError.databaseBusy(path: path)) { try RuleStore.importEditions(from: Fixtures.editions, into: path) }
+                    #expect(throws: HIGError.databaseBusy(path: path)) {
+                        try StoreWriter.importEditions(from: Fixtures.editions, into: path)
+                    }
                 }
                 let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
                 #expect(
@@ -203,14 +207,14 @@ struct CrashSafetyTests {
                         "other.sqlite.importing-5",
                     ])
             }
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             // A second name of the database, left by a kill between linking it and removing the
             // temporary name, goes too; the database stays.
             let db = try Database(path: path)
             try db.execute("BEGIN IMMEDIATE")
             #expect(link(path, path + ".importing-777") == 0)
             RuleStore.$busyTimeoutOverride.withValue(.milliseconds(50)) {
-                #expect(throws: HIGError.databaseBusy(path: path)) { try RuleStore.importEditions(from: Fixtures.editions, into: path) }
+                #expect(throws: HIGError.databaseBusy(path: path)) { try StoreWriter.importEditions(from: Fixtures.editions, into: path) }
             }
             #expect(!FileManager.default.fileExists(atPath: path + ".importing-777"))
             try db.execute("ROLLBACK")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import HIGDatabase
 @testable import HIGStore
 
 @Suite("Database digests")
@@ -20,7 +21,7 @@ struct DatabaseDigestTests {
     }
 
     /// `path`: the database `hig import` built from the editions `name` (the shared import of
-    /// the test process, `RuleStore.importEditions` into a new file, which no test writes to).
+    /// the test process, `StoreWriter.importEditions` into a new file, which no test writes to).
     func check(_ path: String, against committed: URL, describing name: String) throws {
         let digest = try DatabaseDigest.of(databaseAt: path)
         if ProcessInfo.processInfo.environment["HIG_UPDATE_DIGESTS"] == "1" {

@@ -1,4 +1,5 @@
 @testable import HIGStore
+@testable import HIGDatabase
 
 extension Fixtures {
     /// Every row of every table, as text: two equal dumps mean two equal databases.

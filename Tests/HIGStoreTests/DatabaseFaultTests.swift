@@ -2,6 +2,8 @@ import CSQLite
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGText
 
 /// Databases that are not what they should be: each fault is one clear line from every
 /// command, exit status 1, and the file left as it was.
@@ -26,7 +28,7 @@ struct DatabaseFaultTests {
 
     func seeded(in folder: URL, name: String = "hig.sqlite") throws -> String {
         let path = folder.appending(path: name).path
-        _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+        _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
         return path
     }
 
@@ -120,13 +122,13 @@ struct DatabaseFaultTests {
             let pages = try #require(try db.scalar("PRAGMA page_count")?.int)
             let grown = try GeneratedCorpus.write(in: folder, copies: 2, variant: "grown")
             #expect(throws: HIGError.diskFull(path: path)) {
-                try RuleStore.$pageLimit.withValue(pages + 2) { try RuleStore.importEditions(from: grown, into: path) }
+                try StoreWriter.$pageLimit.withValue(pages + 2) { try StoreWriter.importEditions(from: grown, into: path) }
             }
             #expect(try Fixtures.dump(db) == before)
             #expect(try db.scalar("PRAGMA integrity_check")?.string == "ok")
             #expect(HIGError.diskFull(path: path).description.contains("nothing was changed"))
             // With room again, the same import goes through.
-            #expect(try RuleStore.importEditions(from: grown, into: path).changedAnything)
+            #expect(try StoreWriter.importEditions(from: grown, into: path).changedAnything)
         }
     }
 
@@ -135,7 +137,7 @@ struct DatabaseFaultTests {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
             #expect(throws: HIGError.diskFull(path: path)) {
-                try RuleStore.$pageLimit.withValue(12) { try RuleStore.importEditions(from: Fixtures.editions, into: path) }
+                try StoreWriter.$pageLimit.withValue(12) { try StoreWriter.importEditions(from: Fixtures.editions, into: path) }
             }
             let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             #expect(left.isEmpty)

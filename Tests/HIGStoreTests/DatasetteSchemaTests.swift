@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
 
 /// What tools that browse the database (Datasette, Datasette/metadata.json) need of its schema.
 @Suite("Schema for browsing tools")
@@ -19,7 +20,7 @@ struct DatasetteSchemaTests {
     func datasetteFindsTheIndex() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let db = try Database(path: path, mode: .readOnly)
             #expect(try db.rows(Self.datasetteDetectFTS).map { $0.string("name") } == ["rules_fts"])
         }
@@ -29,7 +30,7 @@ struct DatasetteSchemaTests {
     func redeclaringKeepsSearch() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let queries = ["tap", "button", "cancel button", "alert title", "destructive", "OK", "leading trailing"]
             func results() throws -> [[String]] {
                 let store = try RuleStore.open(path: path)
@@ -53,7 +54,7 @@ struct DatasetteSchemaTests {
     func browsingView() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let store = try RuleStore.open(path: path)
             let rows = try store.db.rows("SELECT id, topics, platforms, source FROM rules_browse")
             let rules = try store.rules()

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGRendering
+@testable import HIGText
 
 /// Edition ids say what an edition is and never change; `current` names the newest edition;
 /// ids from before an edition was renamed keep resolving, rule ids included.
@@ -64,7 +66,7 @@ struct EditionAliasTests {
             )
             let editions = try Fixtures.writeEditions(in: folder, manifest: good, files: ["a.txt": page])
             let path = folder.appending(path: "h.sqlite").path
-            _ = try RuleStore.importEditions(from: editions, into: path)
+            _ = try StoreWriter.importEditions(from: editions, into: path)
             let store = try RuleStore.open(path: path)
             #expect(try store.editionID("old") == "web-1")
             #expect(try store.editionID("current") == "web-1")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGText
 
 /// An import makes the database equal to the manifest: an edition it no longer names goes, with
 /// everything derived from it, and nothing of it is left for queries to see.

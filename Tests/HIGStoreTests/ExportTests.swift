@@ -2,6 +2,8 @@ import CSV
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGLineage
+@testable import HIGRendering
 
 /// Rules and lineages made up to hold what the seeds do not: markup characters, line breaks,
 /// quotes, a reversal with a curated reason.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGRendering
+@testable import HIGText
 
 /// Editions as a family tree: each names its predecessors; lineage links an edition to them
 /// alone, a diff compares an edition with a descendant, and two lines never mix.
@@ -153,13 +155,13 @@ struct FamilyTreeTests {
         try Fixtures.withTemporaryFolder { folder in
             let editions = try Self.twoLines(in: folder)
             let path = folder.appending(path: "t.sqlite").path
-            _ = try RuleStore.importEditions(from: editions, into: path)
+            _ = try StoreWriter.importEditions(from: editions, into: path)
             #expect(try RuleStore.open(path: path).allLinks().contains { $0.from.hasPrefix("mac-1-") })
             // web no longer descends from mac-1.
             let url = editions.appending(path: EditionManifest.fileName)
             let changed = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: #"["ios-2", "mac-1"]"#, with: #"["ios-2"]"#)
             try changed.write(to: url, atomically: true, encoding: .utf8)
-            let report = try RuleStore.importEditions(from: editions, into: path)
+            let report = try StoreWriter.importEditions(from: editions, into: path)
             #expect(report.editions.allSatisfy { $0.filesWritten == 0 })
             #expect(try !RuleStore.open(path: path).allLinks().contains { $0.from.hasPrefix("mac-1-") })
         }

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGLineage
+@testable import HIGText
 
 /// Property tests: hostile and broken sources, generated from fixed seeds (each failure names
 /// its seed), never crash the cleaner or the splitter, and every rule they make still cites
@@ -231,7 +234,7 @@ struct FuzzTests {
                         in: folder, manifest: Fixtures.manifest([("one", "cut.md")]),
                         files: ["cut.md": Data(prefix)])
                     #expect {
-                        try RuleStore.importEditions(from: editions, into: folder.appending(path: "hig.sqlite").path)
+                        try StoreWriter.importEditions(from: editions, into: folder.appending(path: "hig.sqlite").path)
                     } throws: { error in
                         guard case .sourceNotUTF8(let path, let offset) = error as? HIGError else { return false }
                         return path.hasSuffix("cut.md") && offset < prefix.count && offset >= prefix.count - 3
@@ -316,9 +319,9 @@ struct FuzzTests {
                 }
                 let editions = try Fixtures.writeEditions(in: folder, manifest: Fixtures.manifest(entries), files: files)
                 let path = folder.appending(path: "hig.sqlite").path
-                _ = try RuleStore.importEditions(from: editions, into: path)
+                _ = try StoreWriter.importEditions(from: editions, into: path)
                 let before = try Fixtures.dump(Database(path: path))
-                let again = try RuleStore.importEditions(from: editions, into: path)
+                let again = try StoreWriter.importEditions(from: editions, into: path)
                 #expect(!again.changedAnything, "round \(round)")
                 #expect(try Fixtures.dump(Database(path: path)) == before, "round \(round)")
                 // The verbatim text read back is the file's lines, NUL bytes and all.
@@ -338,7 +341,7 @@ struct FuzzTests {
     func fiftyMegabyteFile() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let before = try Fixtures.dump(Database(path: path))
             let editions = try Fixtures.writeEditions(
                 in: folder, manifest: Fixtures.manifest([("one", "one.md"), ("big", "big.md")]),
@@ -355,7 +358,7 @@ struct FuzzTests {
             }
             try handle.close()
             #expect {
-                try RuleStore.importEditions(from: editions, into: path)
+                try StoreWriter.importEditions(from: editions, into: path)
             } throws: { error in
                 guard case .sourceTooLarge(let file, let bytes, let limit) = error as? HIGError else { return false }
                 return file.hasSuffix("editions/big.md") && bytes == written && limit == SourceFile.maximumSize

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGRendering
 
 /// The report's width without a browser: the At a glance table's narrowest layout, estimated
 /// from the report's style (font sizes, case, letter spacing, padding, where lines may break),

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGRendering
+@testable import HIGText
 
 /// `hig export --format html --pages -o FOLDER` on the whole bundled HIG, and the rules of
 /// replacing a folder.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGRendering
+@testable import HIGText
 #if canImport(FoundationXML)
     import FoundationXML
 #endif

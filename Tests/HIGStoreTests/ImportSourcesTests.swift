@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGText
 
 /// A database remembers what it was built from (its editions folder and the archive, each with
 /// its path): a plain `hig import` reads them again, so nothing imported is lost to it, and an

@@ -1,13 +1,16 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGRendering
+@testable import HIGText
 
 @Suite("Importing into SQLite")
 struct ImportTests {
     @Test func importsEveryEditionWithProvenance() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            let report = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            let report = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             #expect(report.editions.map(\.id) == ["2008", "2010", "2011", "web-2022-23"])
             #expect(report.editions.map(\.rules) == [14, 24, 39, 37])
             #expect(report.editions.map(\.repairs) == [2, 8, 5, 0])
@@ -34,7 +37,7 @@ struct ImportTests {
             let generated = try GeneratedCorpus.write(in: folder, copies: 2, variant: "fk")
             for (number, editions) in [Fixtures.editions, generated].enumerated() {
                 let path = folder.appending(path: "hig-\(number).sqlite").path
-                _ = try RuleStore.importEditions(from: editions, into: path)
+                _ = try StoreWriter.importEditions(from: editions, into: path)
                 let db = try Database(path: path)
                 #expect(try db.scalar("PRAGMA foreign_key_check") == nil, "\(editions.path)")
                 // Every child table the import fills has rows to check.
@@ -52,10 +55,10 @@ struct ImportTests {
     func reimportIsIdempotent() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let before = try Fixtures.dump(Database(path: path))
             let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
-            let report = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            let report = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             #expect(!report.changedAnything)
             #expect(report.editions.allSatisfy { $0.filesWritten == 0 })
             #expect(try Fixtures.dump(Database(path: path)) == before)
@@ -70,7 +73,7 @@ struct ImportTests {
             let first = try Fixtures.writeEditions(
                 in: folder.appending(path: "a"), manifest: Fixtures.manifest([("one", "one.md")]),
                 files: ["one.md": Data("**Use alerts sparingly**. They interrupt.\n".utf8)])
-            _ = try RuleStore.importEditions(from: first, into: path)
+            _ = try StoreWriter.importEditions(from: first, into: path)
             // A trigger makes the database refuse the second edition's last rule, after its
             // first rules are already written.
             let db = try Database(path: path)
@@ -83,7 +86,7 @@ struct ImportTests {
                     "one.md": Data("**Use alerts rarely**. Changed.\n".utf8),
                     "two.md": Data("**Keep titles short**. Fine.\n- A bullet.\n- POISON here.\n".utf8),
                 ])
-            #expect(throws: (any Error).self) { try RuleStore.importEditions(from: second, into: path) }
+            #expect(throws: (any Error).self) { try StoreWriter.importEditions(from: second, into: path) }
             #expect(try Fixtures.dump(db) == before)
         }
     }
@@ -93,7 +96,7 @@ struct ImportTests {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
             let editions = try Fixtures.writeEditions(in: folder, manifest: Fixtures.manifest([("one", "one.md")]), files: [:])
-            #expect(throws: HIGError.self) { try RuleStore.importEditions(from: editions, into: path) }
+            #expect(throws: HIGError.self) { try StoreWriter.importEditions(from: editions, into: path) }
             let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "editions" }
             #expect(left.isEmpty)
         }
@@ -107,13 +110,13 @@ struct ImportTests {
             let first = try Fixtures.writeEditions(
                 in: folder.appending(path: "a"), manifest: Fixtures.manifest([("one", "one.md")]),
                 files: ["one.md": Data(text.utf8)])
-            _ = try RuleStore.importEditions(from: first, into: path)
+            _ = try StoreWriter.importEditions(from: first, into: path)
             let before = try RuleStore.open(path: path).rules().map(\.id)
             let grown = "**A new first rule**. Inserted above.\n" + text
             let second = try Fixtures.writeEditions(
                 in: folder.appending(path: "b"), manifest: Fixtures.manifest([("one", "one.md"), ("two", "two.md")]),
                 files: ["one.md": Data(grown.utf8), "two.md": Data("**Other**. Words.\n".utf8)])
-            let report = try RuleStore.importEditions(from: second, into: path)
+            let report = try StoreWriter.importEditions(from: second, into: path)
             #expect(report.editions.map(\.filesWritten) == [1, 1])
             let after = try RuleStore.open(path: path).rules(RuleFilter(edition: "one")).map(\.id)
             #expect(after.count == 3)
@@ -127,12 +130,12 @@ struct ImportTests {
             let both = try Fixtures.writeEditions(
                 in: folder.appending(path: "a"), manifest: Fixtures.manifest([("one", "one.md"), ("one", "extra.md")]),
                 files: ["one.md": Data("**Rule one**. Text.\n".utf8), "extra.md": Data("**Rule two**. Text.\n".utf8)])
-            _ = try RuleStore.importEditions(from: both, into: path)
+            _ = try StoreWriter.importEditions(from: both, into: path)
             #expect(try RuleStore.open(path: path).rules().count == 2)
             let single = try Fixtures.writeEditions(
                 in: folder.appending(path: "b"), manifest: Fixtures.manifest([("one", "one.md")]),
                 files: ["one.md": Data("**Rule one**. Text.\n".utf8)])
-            let report = try RuleStore.importEditions(from: single, into: path)
+            let report = try StoreWriter.importEditions(from: single, into: path)
             #expect(report.filesRemoved == 1)
             #expect(try RuleStore.open(path: path).rules().map(\.text) == ["Rule one. Text."])
         }
@@ -141,7 +144,7 @@ struct ImportTests {
     @Test func jsonExportFollowsTheContract() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let rules = try RuleStore.open(path: path).rules()
             let json = try RuleFormatter.json(rules)
             let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])

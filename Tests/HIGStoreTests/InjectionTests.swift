@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGText
 
 /// SQL and FTS5 injection attempts in every string a user can give: each reaches SQLite only
 /// as a bound parameter, so each command answers or fails with one clear line, and the
@@ -40,7 +42,7 @@ struct InjectionTests {
     func libraryQueries() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
             let store = try RuleStore.open(path: path)
             let real = try #require(try store.rules(RuleFilter(edition: "2011")).first)
@@ -72,7 +74,7 @@ struct InjectionTests {
     func everyCommand() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
             let dump = try Fixtures.dump(Database(path: path))
             // The commands run in a folder of their own: an attempt may name a file or folder there.

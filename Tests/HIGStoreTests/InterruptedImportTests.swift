@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGText
 
 /// A real `hig import` sent SIGINT or SIGTERM while it builds its first database, and one that
 /// meets another import's lock: what each leaves behind, and what it learns before parsing.
@@ -47,7 +49,7 @@ struct InterruptedImportTests {
     func lockCheckedBeforeParsingForAnUpdate() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let corpus = try brokenCorpus(in: folder)
             let unlocked = try cli.hig(["--db", path, "import", "--editions", corpus.path], in: folder)
             #expect(unlocked.status == 1)

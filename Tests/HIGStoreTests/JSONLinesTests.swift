@@ -16,7 +16,7 @@ struct JSONLinesTests {
     func rulesAsLines() throws {
         try Fixtures.withTemporaryFolder { folder in
             let db = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: db)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: db)
             for command in [["rules"], ["search", "tap"], ["export", "--topic", "button colours"]] {
                 let lines = try cli.hig(["--db", db] + command + ["--format", "jsonl"], in: folder)
                 let array = try cli.hig(["--db", db] + command + ["--format", "json"], in: folder)
@@ -34,7 +34,7 @@ struct JSONLinesTests {
     func diffAsLines() throws {
         try Fixtures.withTemporaryFolder { folder in
             let db = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: db)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: db)
             let result = try cli.hig(["--db", db, "diff", "2010", "2011", "--format", "jsonl"], in: folder)
             let lines = try Self.objects(result.stdout)
             var counts: [String: Int] = [:]

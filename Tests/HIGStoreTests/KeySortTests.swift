@@ -1,5 +1,6 @@
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
 
 @Suite("KeySort")
 struct KeySortTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGRendering
+@testable import HIGText
 
 /// A lineage read along the family tree: one branch after the other, never two lines interleaved
 /// by date, with where it branches, crosses into another line, or joins.

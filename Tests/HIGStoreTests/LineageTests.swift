@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGLineage
+@testable import HIGRendering
+@testable import HIGText
 
 @Suite("Lineage on the seeds")
 struct LineageTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGRendering
+@testable import HIGText
 
 /// Issue 16's first test: with the curated-links file emptied, the matcher alone still follows
 /// the owner's two examples across the bundled iOS line into the web HIG.
@@ -28,7 +30,7 @@ struct LineageWithoutCuratedLinksTests {
             let curated = #"{"format": 1, "note": "emptied for a test", "links": []}"#
             try Data(curated.utf8).write(to: editions.appending(path: "curated-links.json"))
             let path = Fixtures.suitePath("uncurated.sqlite").path
-            _ = try RuleStore.importEditions(from: editions, into: path)
+            _ = try StoreWriter.importEditions(from: editions, into: path)
             // The database stays for the suite (as the seeds' does, `SeedsDatabase.path`); the editions go.
             try FileManager.default.removeItem(at: folder)
             return path

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGLineage
+@testable import HIGRendering
+@testable import HIGText
 
 /// A reader's and the curated-links file's decisions: a confirmed link is pinned, a rejected
 /// pair is never linked, and both outlive re-imports.
@@ -12,7 +16,7 @@ struct LinkDecisionTests {
             let (one, two) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "two"))
             let before = try LinkFixture.links(path)
             #expect(before.contains { $0.from == one[0] && $0.to == two[0] && $0.change == .unchanged })
-            let outcome = try RuleStore.decide(.reject, from: one[0], to: two[0], why: "not the same, say", path: path)
+            let outcome = try StoreWriter.decide(.reject, from: one[0], to: two[0], why: "not the same, say", path: path)
             #expect(outcome.linksBefore.contains { $0.from == one[0] && $0.to == two[0] })
             #expect(!outcome.linksAfter.contains { $0.from == one[0] && $0.to == two[0] })
             #expect(outcome.decision?.verdict == .reject && outcome.decision?.applies == true)
@@ -23,7 +27,7 @@ struct LinkDecisionTests {
             #expect(diff.candidates?[two[0]]?.map(\.rule) == [one[1]])
             // The other rules keep their links.
             #expect(try LinkFixture.links(path).contains { $0.from == one[1] && $0.to == two[1] })
-            _ = try RuleStore.forgetDecision(from: one[0], to: two[0], path: path)
+            _ = try StoreWriter.forgetDecision(from: one[0], to: two[0], path: path)
             #expect(try LinkFixture.links(path) == before)
             #expect(try RuleStore.open(path: path).linkDecisions().isEmpty)
         }
@@ -33,11 +37,11 @@ struct LinkDecisionTests {
     func confirm() throws {
         try LinkFixture.withDatabase({ try LinkFixture.editions(in: $0) }) { path, _ in
             let (one, two) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "two"))
-            _ = try RuleStore.decide(.confirm, from: one[0], to: two[1], why: "titles became buttons, say", path: path)
+            _ = try StoreWriter.decide(.confirm, from: one[0], to: two[1], why: "titles became buttons, say", path: path)
             var link = try #require(try LinkFixture.links(path).first { $0.from == one[0] && $0.to == two[1] })
             // "Keep alert titles short" and "Prefer two buttons" share only "alert": other words.
             #expect(link.method == .curated && link.change == .replaced && link.rationale == "titles became buttons, say")
-            _ = try RuleStore.decide(.confirm, from: one[0], to: two[1], change: .revised, why: "revised after all", path: path)
+            _ = try StoreWriter.decide(.confirm, from: one[0], to: two[1], change: .revised, why: "revised after all", path: path)
             link = try #require(try LinkFixture.links(path).first { $0.from == one[0] && $0.to == two[1] })
             #expect(link.change == .revised && link.rationale == "revised after all")
             // One decision per pair and reader: the second replaced the first.
@@ -49,15 +53,15 @@ struct LinkDecisionTests {
     func reimport() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "d.sqlite").path
-            _ = try RuleStore.importEditions(from: try LinkFixture.editions(in: folder), into: path)
+            _ = try StoreWriter.importEditions(from: try LinkFixture.editions(in: folder), into: path)
             let (one, two) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "two"))
-            _ = try RuleStore.decide(.reject, from: one[1], to: two[1], why: "kept apart", path: path)
-            let same = try RuleStore.importEditions(from: try LinkFixture.editions(in: folder), into: path)
+            _ = try StoreWriter.decide(.reject, from: one[1], to: two[1], why: "kept apart", path: path)
+            let same = try StoreWriter.importEditions(from: try LinkFixture.editions(in: folder), into: path)
             #expect(!same.changedAnything && same.decisionsNotApplied.isEmpty)
             #expect(!(try LinkFixture.links(path)).contains { $0.from == one[1] && $0.to == two[1] })
             // Edition two's button rule gets other words, so another id.
             let changed = LinkFixture.titles + "\n**Prefer two buttons in an alert**. Two buttons give a clear choice.\n"
-            let report = try RuleStore.importEditions(
+            let report = try StoreWriter.importEditions(
                 from: try LinkFixture.editions(in: folder, two: changed, three: LinkFixture.titles), into: path)
             let stale = try #require(report.decisionsNotApplied.first)
             #expect(stale.from == one[1] && stale.to == two[1] && !stale.applies)
@@ -76,19 +80,21 @@ struct LinkDecisionTests {
             _ = three
             // One and three are compared for a restoration only: two continues the rule, so it is
             // recorded but not applied.
-            let across = try RuleStore.decide(.confirm, from: one[0], to: three[0], why: "x", path: path)
+            let across = try StoreWriter.decide(.confirm, from: one[0], to: three[0], why: "x", path: path)
             #expect(across.decision?.applies == false && across.linksAfter == across.linksBefore)
-            _ = try RuleStore.forgetDecision(from: one[0], to: three[0], path: path)
+            _ = try StoreWriter.forgetDecision(from: one[0], to: three[0], path: path)
             #expect(throws: HIGError.linkRulesOutOfOrder(from: two[0], fromEdition: "two", to: one[0], toEdition: "one")) {
-                try RuleStore.decide(.reject, from: two[0], to: one[0], why: "x", path: path)
+                try StoreWriter.decide(.reject, from: two[0], to: one[0], why: "x", path: path)
             }
             #expect(throws: HIGError.linkRulesOutOfOrder(from: two[0], fromEdition: "two", to: two[0], toEdition: "two")) {
-                try RuleStore.decide(.reject, from: two[0], to: two[0], why: "x", path: path)
+                try StoreWriter.decide(.reject, from: two[0], to: two[0], why: "x", path: path)
             }
-            #expect(throws: HIGError.linkReasonMissing) { try RuleStore.decide(.reject, from: one[0], to: two[0], why: " \n", path: path) }
-            #expect(throws: HIGError.self) { try RuleStore.decide(.reject, from: "one-00000000", to: two[0], why: "x", path: path) }
+            #expect(throws: HIGError.linkReasonMissing) {
+                try StoreWriter.decide(.reject, from: one[0], to: two[0], why: " \n", path: path)
+            }
+            #expect(throws: HIGError.self) { try StoreWriter.decide(.reject, from: "one-00000000", to: two[0], why: "x", path: path) }
             #expect(throws: HIGError.noLinkDecision(from: one[0], to: two[0])) {
-                try RuleStore.forgetDecision(from: one[0], to: two[0], path: path)
+                try StoreWriter.forgetDecision(from: one[0], to: two[0], path: path)
             }
             #expect(try RuleStore.open(path: path).linkDecisions().isEmpty)
             #expect(try LinkFixture.links(path) == before)
@@ -104,7 +110,7 @@ struct LinkDecisionTests {
             #expect(!(try LinkFixture.links(path)).contains { $0.from == one[0] && $0.to == two[0] })
             var decisions = try RuleStore.open(path: path).linkDecisions()
             #expect(decisions.map(\.origin) == [.editions] && decisions[0].verdict == .reject && decisions[0].applies)
-            _ = try RuleStore.decide(.confirm, from: one[0], to: two[0], why: "the same words", path: path)
+            _ = try StoreWriter.decide(.confirm, from: one[0], to: two[0], why: "the same words", path: path)
             #expect(try LinkFixture.links(path).contains { $0.from == one[0] && $0.to == two[0] && $0.method == .curated })
             decisions = try RuleStore.open(path: path).linkDecisions()
             #expect(decisions.map(\.origin) == [.editions, .reader])
@@ -153,7 +159,7 @@ struct LinkDecisionTests {
                 "three.md": Data((LinkFixture.buttons + "\n" + LinkFixture.titles).utf8),
                 "links.json": Data(confirm.utf8),
             ]
-            let first = try RuleStore.importEditions(
+            let first = try StoreWriter.importEditions(
                 from: try Fixtures.writeEditions(in: folder, manifest: manifest, files: files), into: path)
             #expect(first.decisionsNotApplied.isEmpty)
             let (one, three) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "three"))
@@ -162,7 +168,7 @@ struct LinkDecisionTests {
             manifest = LinkFixture.manifest(curated: true)
             files["two.md"] = Data((LinkFixture.titles + "\n" + LinkFixture.buttons).utf8)
             try FileManager.default.removeItem(at: folder.appending(path: "editions"))
-            let second = try RuleStore.importEditions(
+            let second = try StoreWriter.importEditions(
                 from: try Fixtures.writeEditions(in: folder, manifest: manifest, files: files), into: path)
             let stale = try #require(second.decisionsNotApplied.first)
             #expect(second.decisionsNotApplied.count == 1 && stale.origin == .editions)
@@ -190,10 +196,10 @@ struct LinkDecisionTests {
             let editions = try Fixtures.writeEditions(
                 in: folder, manifest: manifest, files: ["one.md": text, "two.md": Data(LinkFixture.titles.utf8), "three.md": text])
             let path = folder.appending(path: "x.sqlite").path
-            _ = try RuleStore.importEditions(from: editions, into: path)
+            _ = try StoreWriter.importEditions(from: editions, into: path)
             let (one, two, three) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "two"), try LinkFixture.ids(path, "three"))
             #expect(try LinkFixture.links(path).contains { $0.from == two[0] && $0.to == three[0] })
-            let outcome = try RuleStore.decide(.confirm, from: one[0], to: three[0], why: "straight from one", path: path)
+            let outcome = try StoreWriter.decide(.confirm, from: one[0], to: three[0], why: "straight from one", path: path)
             #expect(outcome.decision?.applies == true)
             let into = try LinkFixture.links(path).filter { $0.to == three[0] }
             #expect(into.map(\.from) == [one[0]] && into[0].method == .curated)
@@ -207,7 +213,7 @@ struct LinkDecisionTests {
             let (one, two) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "two"))
             let link = try #require(try LinkFixture.links(path).first { $0.from == one[0] && $0.to == two[0] })
             #expect(link.evidence == .strongPair)
-            _ = try RuleStore.decide(.reject, from: one[0], to: two[0], why: "apart", path: path)
+            _ = try StoreWriter.decide(.reject, from: one[0], to: two[0], why: "apart", path: path)
             #expect(!(try LinkFixture.links(path)).contains { $0.from == one[0] && $0.to == two[0] })
             #expect(try LinkFixture.links(path).contains { $0.from == one[1] && $0.to == two[1] })
         }
@@ -220,7 +226,7 @@ struct LinkDecisionTests {
             let db = try Database(path: path, mode: .readWrite)
             try db.execute("DELETE FROM store_facts WHERE key = ?", Linker.digestKey)
             #expect(throws: HIGError.linksNeedImport(path: path)) {
-                try RuleStore.decide(.reject, from: one[0], to: two[0], why: "apart", path: path)
+                try StoreWriter.decide(.reject, from: one[0], to: two[0], why: "apart", path: path)
             }
             #expect(try RuleStore.open(path: path).linkDecisions().isEmpty)
         }

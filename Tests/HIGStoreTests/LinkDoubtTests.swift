@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HIGStore
+@testable import HIGRendering
 
 /// On the bundled editions: links a reader should not take on trust carry the doubt flag, and a
 /// reversal read from the acts two rules advise is reported.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HIGStore
+@testable import HIGLineage
 
 /// Three small complete editions of one file each, imported into a database of their own: the
 /// fixture of the suites that record link decisions (which write to the database).
@@ -29,7 +30,7 @@ enum LinkFixture {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "d.sqlite").path
             let folderOfEditions = try editions(folder)
-            _ = try RuleStore.importEditions(from: folderOfEditions, into: path)
+            _ = try StoreWriter.importEditions(from: folderOfEditions, into: path)
             return try body(path, folderOfEditions)
         }
     }

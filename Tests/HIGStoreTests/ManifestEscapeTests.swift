@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGText
 
 /// A manifest names files inside its editions folder and nothing else: no `..`, no absolute
 /// path, no link (to a file or to a folder on the way) that leads out, however it is spelled.
@@ -38,7 +39,7 @@ struct ManifestEscapeTests {
 
     func importing(_ path: String, from editions: URL, into folder: URL) throws {
         try Data(Fixtures.manifest([("one", path)]).utf8).write(to: editions.appending(path: EditionManifest.fileName))
-        _ = try RuleStore.importEditions(from: editions, into: folder.appending(path: "hig.sqlite").path)
+        _ = try StoreWriter.importEditions(from: editions, into: folder.appending(path: "hig.sqlite").path)
     }
 
     @Test(

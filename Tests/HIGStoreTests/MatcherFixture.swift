@@ -1,4 +1,5 @@
 @testable import HIGStore
+@testable import HIGLineage
 
 /// Editions written as words for the matcher's tests: each word one term of equal weight, so
 /// that a test controls exactly which words two rules share.

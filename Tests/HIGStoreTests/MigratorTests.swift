@@ -2,6 +2,8 @@ import CSQLite
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGText
 
 @Suite("Migrations")
 struct MigratorTests {
@@ -28,13 +30,13 @@ struct MigratorTests {
     @Test func aDatabaseWithANewerSchemaIsRefused() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             try Database(path: path).execute("INSERT INTO schema_migrations VALUES (9999, '9999_future', 'x')")
             #expect(throws: HIGError.schemaTooNew(path: path, version: 9999, known: Migrator().latestVersion)) {
                 try RuleStore.open(path: path)
             }
             #expect(throws: HIGError.schemaTooNew(path: path, version: 9999, known: Migrator().latestVersion)) {
-                try RuleStore.importEditions(from: Fixtures.editions, into: path)
+                try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             }
         }
     }
@@ -42,7 +44,7 @@ struct MigratorTests {
     @Test func aMigrationChangedAfterItWasAppliedIsRefused() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             try Database(path: path).execute("UPDATE schema_migrations SET checksum = 'edited' WHERE version = 1")
             #expect(throws: HIGError.migrationChanged(path: path, name: "0001_rule_store")) { try RuleStore.open(path: path) }
         }

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGLineage
+@testable import HIGRendering
+@testable import HIGText
 
 /// The OCR misreading repair (issue 17): the words a scan's OCR misread are read back, only in
 /// the documents the archive catalogue marks as scanned, never guessed, and every change recorded.

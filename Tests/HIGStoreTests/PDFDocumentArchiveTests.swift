@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGText
 
 /// The whole-document reader on the four iPhone and iOS documents of the archive, with their
 /// chunk files (`ArchiveDocuments`: the bundle's copies of them).

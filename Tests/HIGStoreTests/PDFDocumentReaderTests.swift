@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGText
 
 /// The whole-document PDF reader on small documents written here, one construct at a time.
 /// Every expectation below was worked out by reading the fixture, not from the reader's output.

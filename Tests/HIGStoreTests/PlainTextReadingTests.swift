@@ -2,6 +2,8 @@ import Foundation
 import PropertyBased
 import Testing
 @testable import HIGStore
+@testable import HIGLineage
+@testable import HIGText
 
 /// `Sentences.firstSentence`, `RuleClassifier.prescribes`, `RuleClassifier.isDefinition` and
 /// `NormativeForce.of` read plain texts on their bytes (`PlainText`); their answers are stored

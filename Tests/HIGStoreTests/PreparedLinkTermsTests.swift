@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGLineage
+@testable import HIGText
 
 @Suite("Lineage terms prepared while the rules are written")
 struct PreparedLinkTermsTests {

@@ -2,7 +2,8 @@ import Foundation
 import HIGTestSupport
 import Testing
 
-@testable import HIGStore
+@testable import HIGLineage
+@testable import HIGText
 
 /// What the glued-word lexicon learns from web text: its prose, never its addresses, code or API
 /// names (the 2022 and 2023-09 captures' `statusbar(hidden:)` and `walletpasses/passfields`).

@@ -1,4 +1,5 @@
 @testable import HIGStore
+@testable import HIGText
 
 /// Where each line of a source ends in a reading: the contract says every non-blank line ends in
 /// exactly one rule, heading or set-aside.

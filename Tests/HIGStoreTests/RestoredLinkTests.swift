@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGLineage
+@testable import HIGRendering
+@testable import HIGText
 
 /// A rule an edition dropped and a later one brought back is linked across the edition that
 /// lacked it, as `restored`, never called added.
@@ -50,11 +53,11 @@ struct RestoredLinkTests {
     func decided() throws {
         try LinkFixture.withDatabase({ try Self.editions(in: $0) }) { path, _ in
             let (one, three) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "three"))
-            let rejected = try RuleStore.decide(.reject, from: one[0], to: three[0], why: "apart", path: path)
+            let rejected = try StoreWriter.decide(.reject, from: one[0], to: three[0], why: "apart", path: path)
             #expect(rejected.linksBefore.contains { $0.change == .restored } && !rejected.linksAfter.contains { $0.change == .restored })
             #expect(try RuleStore.open(path: path).diff(from: "two", to: "three").added == [three[0]])
             // Confirmed instead: a curated restoration, with its reason.
-            let confirmed = try RuleStore.decide(.confirm, from: one[0], to: three[0], why: "back", path: path)
+            let confirmed = try StoreWriter.decide(.confirm, from: one[0], to: three[0], why: "back", path: path)
             let link = try #require(confirmed.linksAfter.first { $0.from == one[0] && $0.to == three[0] })
             #expect(link.change == .restored && link.method == .curated && link.rationale == "back" && confirmed.decision?.applies == true)
         }
@@ -68,10 +71,10 @@ struct RestoredLinkTests {
             let editions = try Fixtures.writeEditions(
                 in: folder, manifest: manifest, files: Dictionary(uniqueKeysWithValues: names.map { ("\($0).md", text) }))
             let path = folder.appending(path: "f.sqlite").path
-            _ = try RuleStore.importEditions(from: editions, into: path)
+            _ = try StoreWriter.importEditions(from: editions, into: path)
             let (one, six) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "six"))
             #expect(throws: HIGError.linkEditionsNotCompared(from: one[0], to: six[0], between: "two and three and four and five")) {
-                try RuleStore.decide(.confirm, from: one[0], to: six[0], why: "x", path: path)
+                try StoreWriter.decide(.confirm, from: one[0], to: six[0], why: "x", path: path)
             }
         }
     }
@@ -90,7 +93,7 @@ struct RestoredLinkTests {
                 }
                 let editions = try Fixtures.writeEditions(in: folder, manifest: manifest, files: files)
                 let path = folder.appending(path: "f.sqlite").path
-                _ = try RuleStore.importEditions(from: editions, into: path)
+                _ = try StoreWriter.importEditions(from: editions, into: path)
                 let (first, last) = (try LinkFixture.ids(path, names[0]), try LinkFixture.ids(path, names.last!))
                 let link = try RuleStore.open(path: path).allLinks().first { $0.to == last[0] }
                 if missing <= Linker.Departed.longestGap {
@@ -107,7 +110,7 @@ struct RestoredLinkTests {
         try LinkFixture.withDatabase({ try Self.editions(in: $0) }) { path, _ in
             let (one, three) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "three"))
             // one's titles rule, which two lacks, confirmed into three's fields rule: other words.
-            let confirmed = try RuleStore.decide(.confirm, from: one[0], to: three[2], why: "the same advice", path: path)
+            let confirmed = try StoreWriter.decide(.confirm, from: one[0], to: three[2], why: "the same advice", path: path)
             #expect(confirmed.decision?.applies == true)
             let link = try #require(confirmed.linksAfter.first { $0.from == one[0] && $0.to == three[2] })
             #expect(link.method == .curated && link.change == .restored)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
 
 /// `hig editions` reads rule counts stored at import (migration 0005), not counted per call:
 /// they must stay what counting the rules gives, through re-imports and for older databases.
@@ -41,7 +42,7 @@ struct RuleCountTests {
                     "a.md": Data("**Prefer zeppelins**. They float.\n\n**Note:** Balloons too.\n".utf8),
                     "b.md": Data("**Avoid anchors**. They sink.\n".utf8),
                 ])
-            _ = try RuleStore.importEditions(from: v1, into: path)
+            _ = try StoreWriter.importEditions(from: v1, into: path)
             let first = try RuleStore.open(path: path)
             #expect(try first.editions().first?.rulesByKind == [.guideline: 2, .note: 1])
             #expect(try first.editions().first?.sources.map(\.rules) == [2, 1])
@@ -51,7 +52,7 @@ struct RuleCountTests {
                     "a.md": Data("**Prefer zeppelins**. They float.\n\n**Use kites**. They fly.\n\n**Use gliders**. They glide.\n".utf8),
                     "c.md": Data("**Note:** Anchors sink.\n".utf8),
                 ])
-            _ = try RuleStore.importEditions(from: v2, into: path)
+            _ = try StoreWriter.importEditions(from: v2, into: path)
             let second = try RuleStore.open(path: path)
             #expect(try Self.stored(second.db) == Self.counted(second.db))
             let edition = try #require(try second.editions().first)
@@ -114,7 +115,7 @@ struct RuleCountTests {
             #expect(try store.db.scalar("SELECT count(*) FROM rules")?.int == 0)
             #expect(try store.db.scalar("SELECT count(*) FROM sources")?.int == 0)
             #expect(try store.db.scalar("SELECT count(*) FROM rules_fts")?.int == 0)
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let reopened = try RuleStore.open(path: path)
             #expect(try reopened.db.scalar("SELECT count(*) FROM rules")?.int == Fixtures.seeds.sources.reduce(0) { $0 + $1.rules.count })
         }

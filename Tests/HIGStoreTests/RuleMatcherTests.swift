@@ -1,5 +1,6 @@
 import Testing
 @testable import HIGStore
+@testable import HIGLineage
 
 /// The matcher on rules written here as words (each word one term of equal weight), so that each
 /// test controls exactly which words two rules share.

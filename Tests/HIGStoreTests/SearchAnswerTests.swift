@@ -113,7 +113,7 @@ struct SearchAnswerTests {
                 in: folder, manifest: manifest,
                 files: ["Menu.md": Data(menuBar.utf8), "Tab bars.md": Data(tabBars.utf8), "Buttons.md": Data(buttons.utf8)])
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: editions, into: path)
+            _ = try StoreWriter.importEditions(from: editions, into: path)
             let store = try RuleStore.open(path: path)
             let hits = try store.search(SearchRequest(text: "tab bar", limit: 10)).hits
             #expect(hits.map(\.record.section) == ["Tab bars › Best practices", "The menu bar › View menu"])

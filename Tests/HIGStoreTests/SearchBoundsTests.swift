@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGText
 
 /// A search's cost is bounded whatever is typed: repeated words are searched once, a search
 /// past its bounds is refused with one short line, and a backstop stops what no bound foresaw.

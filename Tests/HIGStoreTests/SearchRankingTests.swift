@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGText
 
 /// Search ranks with `hig_bm25` (FTS5's bm25 reading lengths and rule counts stored at import),
 /// keeps the candidates it reads to the best-ranked, and makes snippets in a small index of the
@@ -174,7 +176,7 @@ struct SearchRankingTests {
                     "a.md": Data("**Prefer zeppelins**. They float.\n".utf8), "b.md": Data("**Prefer kites**. They fly.\n".utf8),
                     "c.md": Data("**Avoid gliders**. They sink over the sea.\n".utf8),
                 ])
-            _ = try RuleStore.importEditions(from: v1, into: path)
+            _ = try StoreWriter.importEditions(from: v1, into: path)
             let v2 = try Fixtures.writeEditions(
                 in: folder.appending(path: "v2"), manifest: Fixtures.manifest([("one", "a.md"), ("one", "b.md"), ("one", "d.md")]),
                 files: [
@@ -182,7 +184,7 @@ struct SearchRankingTests {
                     "b.md": Data("**Prefer balloons**. They rise, and rise, and rise.\n".utf8),
                     "d.md": Data("**Prefer rockets**. They soar.\n\n**Prefer kites**. They fly high.\n".utf8),
                 ])
-            _ = try RuleStore.importEditions(from: v2, into: path)
+            _ = try StoreWriter.importEditions(from: v2, into: path)
             let db = try Database(path: path)
             let after = try Self.storedStatistics(db)
             #expect(after.lengths.count == 4)
@@ -196,7 +198,7 @@ struct SearchRankingTests {
     func statisticsBackfilledByImport() throws {
         try Self.withSeedCopy { path in
             try Database(path: path).execute("DELETE FROM search_lengths")
-            let report = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            let report = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             #expect(report.editions.allSatisfy { $0.filesWritten == 0 })
             let db = try Database(path: path)
             #expect(try Self.storedStatistics(db).lengths == (try Self.countedStatistics(db)).lengths)
@@ -273,7 +275,7 @@ struct SearchRankingTests {
             let editions = try Fixtures.writeEditions(
                 in: folder.appending(path: "e"), manifest: Fixtures.manifest([("one", "one.md")]),
                 files: ["one.md": Data((guidelines + "\n" + notes).utf8)])
-            _ = try RuleStore.importEditions(from: editions, into: path)
+            _ = try StoreWriter.importEditions(from: editions, into: path)
             let store = try RuleStore.open(path: path)
             for limit in [1, 2, 3, 10] {
                 let expected = try store.db.rows(

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGRendering
 
 /// A rule that several editions kept word for word is one search hit, with the editions it spans;
 /// `--limit` counts hits, and JSON keeps every version's id.

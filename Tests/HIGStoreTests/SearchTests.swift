@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGText
 
 @Suite("Full-text search")
 struct SearchTests {
@@ -86,7 +87,7 @@ struct SearchTests {
             let editions = try Fixtures.writeEditions(
                 in: folder, manifest: Fixtures.manifest([("one", "one.md")]),
                 files: ["one.md": Data((same + "\n**Zeppelins**.\n").utf8)])
-            _ = try RuleStore.importEditions(from: editions, into: path)
+            _ = try StoreWriter.importEditions(from: editions, into: path)
             let store = try RuleStore.open(path: path)
             let all = try store.rules()
             #expect(all.count == 101)
@@ -120,12 +121,12 @@ struct SearchTests {
             let v1 = try Fixtures.writeEditions(
                 in: folder.appending(path: "v1"), manifest: Fixtures.manifest([("one", "one.md")]),
                 files: ["one.md": Data("**Prefer zeppelins**. They float.\n".utf8)])
-            _ = try RuleStore.importEditions(from: v1, into: path)
+            _ = try StoreWriter.importEditions(from: v1, into: path)
             #expect(try RuleStore.open(path: path).search(SearchRequest(text: "zeppelin")).hits.count == 1)
             let v2 = try Fixtures.writeEditions(
                 in: folder.appending(path: "v2"), manifest: Fixtures.manifest([("one", "one.md")]),
                 files: ["one.md": Data("**Prefer balloons**. They float.\n".utf8)])
-            _ = try RuleStore.importEditions(from: v2, into: path)
+            _ = try StoreWriter.importEditions(from: v2, into: path)
             let store = try RuleStore.open(path: path)
             #expect(try store.search(SearchRequest(text: "zeppelin")).hits.isEmpty)
             #expect(try store.search(SearchRequest(text: "balloons")).hits.count == 1)
@@ -144,7 +145,7 @@ struct SearchTests {
                     "a.md": Data("**Prefer zeppelins**. They float.\n".utf8), "b.md": Data("**Prefer kites**. They fly.\n".utf8),
                     "c.md": Data("**Avoid gliders**. They sink.\n".utf8),
                 ])
-            _ = try RuleStore.importEditions(from: v1, into: path)
+            _ = try StoreWriter.importEditions(from: v1, into: path)
             // a.md unchanged, b.md changed, c.md dropped from the manifest, d.md new.
             let v2 = try Fixtures.writeEditions(
                 in: folder.appending(path: "v2"), manifest: Fixtures.manifest([("one", "a.md"), ("one", "b.md"), ("one", "d.md")]),
@@ -153,7 +154,7 @@ struct SearchTests {
                     "d.md": Data("**Prefer rockets**. They soar.\n".utf8),
                 ])
             let zeppelinBefore = try RuleStore.open(path: path).search(SearchRequest(text: "zeppelins")).hits.map(\.record.id)
-            _ = try RuleStore.importEditions(from: v2, into: path)
+            _ = try StoreWriter.importEditions(from: v2, into: path)
             let store = try RuleStore.open(path: path)
             #expect(try store.search(SearchRequest(text: "zeppelins")).hits.map(\.record.id) == zeppelinBefore)
             #expect(try store.search(SearchRequest(text: "kites")).hits.isEmpty)

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGLineage
+@testable import HIGRendering
+@testable import HIGText
 
 /// `--section`, `hig sections` and `hig sources` on the bundle, the section match's SQL and Swift
 /// forms against each other, and the import's warning for a line no reader placed.

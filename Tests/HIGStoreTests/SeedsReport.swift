@@ -1,5 +1,6 @@
 import Foundation
 @testable import HIGStore
+@testable import HIGRendering
 
 /// The HTML report of the seeds' database (`SeedsDatabase`), rendered once for the suites that
 /// read it, with a fixed version and date.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGLineage
+@testable import HIGText
 
 @Suite("Splitting the seeds into rules")
 struct SplittingTests {

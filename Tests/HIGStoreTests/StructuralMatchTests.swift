@@ -1,5 +1,6 @@
 import Testing
 @testable import HIGStore
+@testable import HIGLineage
 
 /// The matcher's use of structure, on rules written here as words (each word one term of equal
 /// weight): sections aligned before rules, leads as a way to find candidates, lead-ins whose

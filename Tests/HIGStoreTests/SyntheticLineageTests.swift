@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGLineage
+@testable import HIGText
 
 /// Two synthetic editions with known truth: the second made from the first by every kind of
 /// change, then imported and linked like real editions. The matcher's precision and recall
@@ -134,7 +136,7 @@ struct SyntheticLineageTests {
                     "one.md": Data((one.joined(separator: "\n") + "\n").utf8), "two.md": Data((two.joined(separator: "\n") + "\n").utf8),
                 ])
             let path = folder.appending(path: "syn.sqlite").path
-            _ = try RuleStore.importEditions(from: editions, into: path)
+            _ = try StoreWriter.importEditions(from: editions, into: path)
             let store = try RuleStore.open(path: path)
             let rules = try store.rules()
             #expect(rules.filter { $0.edition == "one" }.count == one.count)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGRendering
 
 /// `hig topics` fits the terminal: a column per edition when they fit, else the rules of all
 /// editions and each line by its newest edition, as many as fit, with a note on what was left out.

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGLineage
+@testable import HIGRendering
+@testable import HIGText
 
 @Suite("Topics")
 struct TopicTests {
@@ -57,6 +61,38 @@ struct TopicTests {
         #expect(json.contains("\"platform-elements\""))
     }
 
+    @Test("A section about something else keeps an alert topic's words from making it an alert topic")
+    func finerTopicsNeedTheirSubject() throws {
+        // Two sections no subject of the taxonomy names: one about plug-in icons, whose words
+        // ("on the left", "default button") are button-placement's, and one about alerts.
+        let text = """
+            # Icons for Plug-ins
+
+            Plug-in icons look like stackable components, with the identifier on the left side and a specific image on the right.
+
+            Use the default button shape for the plug-in's toolbar.
+
+            # Alerts on the glasses
+
+            Put the default button on the trailing side of the pair.
+
+            The glasses display alerts at eye level.
+            """
+        try Fixtures.withTemporaryFolder { folder in
+            let editions = try Fixtures.writeEditions(
+                in: folder, manifest: Fixtures.manifest([("glasses", "glasses.md")]), files: ["glasses.md": Data(text.utf8)])
+            let path = folder.appending(path: "g.sqlite").path
+            _ = try StoreWriter.importEditions(from: editions, into: path)
+            let rules = try RuleStore.open(path: path).rules()
+            func topics(_ opening: String) throws -> [String] {
+                try #require(rules.first { $0.text.hasPrefix(opening) }).topics
+            }
+            #expect(try topics("Plug-in icons look like").isEmpty)
+            #expect(try topics("Use the default button shape").isEmpty)
+            #expect(try topics("Put the default button").contains("button-placement"))
+        }
+    }
+
     @Test("An edition the taxonomy has never seen gets sensible topics")
     func unseenEdition() throws {
         let text = """
@@ -79,7 +115,7 @@ struct TopicTests {
                 in: folder, manifest: Fixtures.manifest([("glasses", "glasses.txt")], form: "web-text"),
                 files: ["glasses.txt": Data(text.utf8)])
             let path = folder.appending(path: "g.sqlite").path
-            _ = try RuleStore.importEditions(from: editions, into: path)
+            _ = try StoreWriter.importEditions(from: editions, into: path)
             let rules = try RuleStore.open(path: path).rules()
             func topics(_ opening: String) throws -> [String] {
                 try #require(rules.first { $0.text.hasPrefix(opening) }).topics
@@ -97,7 +133,7 @@ struct TopicTests {
     @Test func aChangedTaxonomyRecomputesTopicsOnTheNextImport() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "t.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let db = try Database(path: path)
             let tiny = Taxonomy(
                 format: 1,

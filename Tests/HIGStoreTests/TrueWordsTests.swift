@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGRendering
+@testable import HIGText
 
 /// What hig tells a user is true: an output it may not write is refused as the shell's `>`
 /// would refuse it, and each message names what is really wrong.

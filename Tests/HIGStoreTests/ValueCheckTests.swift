@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGDatabase
+@testable import HIGText
 
 /// A value hig cannot use is refused in one line that names it and says what is allowed, never
 /// ignored, taken for another value, or answered with "no rules match".
@@ -31,7 +33,7 @@ struct ValueCheckTests {
     func platformOnlyARuleNames() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
-            _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+            _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
             let db = try Database(path: path)
             let id = try #require(try db.scalar("SELECT id FROM rules ORDER BY id LIMIT 1")?.string)
             try db.execute("INSERT INTO rule_platforms (rule_id, platform) VALUES (?, 'visionOS')", id)

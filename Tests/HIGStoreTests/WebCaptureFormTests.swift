@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGText
 
 /// The forms of the 2022 and 2023-09 captures of the web HIG, read by the one web-Markdown reader
 /// (`WebMarkdownReader+PageOpening`, `WebMarkdownReader+InlineImages`), on fixtures shaped as

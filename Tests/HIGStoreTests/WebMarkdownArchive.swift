@@ -1,5 +1,6 @@
 import Foundation
 @testable import HIGStore
+@testable import HIGText
 
 /// The web HIG of 2026-07-13 of the shared archive (`hig-web-2026-07/`), read by the web Markdown
 /// reader from the bundle, which holds it byte for byte (`Data/editions/web-2026-07/`): the

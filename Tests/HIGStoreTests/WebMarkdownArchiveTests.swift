@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGText
 
 @Suite("Reading the web HIG of 2026-07 (the shared archive's 172 Markdown files)")
 struct WebMarkdownArchiveTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGText
 
 @Suite("Reading web pages converted to Markdown (form web-markdown)")
 struct WebMarkdownReaderTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGText
 
 @Suite("Reading web text: every line ends in a rule, a heading or a set-aside")
 struct WebTextReadingTests {

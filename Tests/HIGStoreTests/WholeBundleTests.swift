@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HIGStore
+@testable import HIGText
 
 /// The bundled editions (Data/editions, the whole HIG) as the importer reads them: every line
 /// placed, every rule's words at its cited lines, platforms narrowed where the source narrows

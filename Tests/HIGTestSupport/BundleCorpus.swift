@@ -1,5 +1,6 @@
 import Foundation
 import HIGStore
+import HIGLineage
 
 /// The bundled editions (`Fixtures.bundle`, the whole HIG: about 11,000 rules) as the importer
 /// reads them, loaded once per test process.

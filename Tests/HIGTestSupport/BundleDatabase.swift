@@ -7,7 +7,7 @@ import HIGStore
 public enum BundleDatabase {
     private static let imported = FixtureFailure.capture("the bundle's database") {
         let path = Fixtures.suitePath("bundle.sqlite").path
-        _ = try RuleStore.importEditions(from: Fixtures.bundle, into: path)
+        _ = try StoreWriter.importEditions(from: Fixtures.bundle, into: path)
         return path
     }
 

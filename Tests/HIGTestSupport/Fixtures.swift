@@ -1,5 +1,7 @@
 import Foundation
 import HIGStore
+import HIGLineage
+import HIGText
 
 /// Paths and small on-disk fixtures shared by the tests.
 public enum Fixtures {

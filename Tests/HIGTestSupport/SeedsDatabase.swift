@@ -7,7 +7,7 @@ import HIGStore
 public enum SeedsDatabase {
     private static let imported = FixtureFailure.capture("the seeds' database") {
         let path = Fixtures.suitePath("seeds.sqlite").path
-        _ = try RuleStore.importEditions(from: Fixtures.editions, into: path)
+        _ = try StoreWriter.importEditions(from: Fixtures.editions, into: path)
         return path
     }
 

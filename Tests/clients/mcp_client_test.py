@@ -34,6 +34,10 @@ CITATION_PREFIX = "Tests/Fixtures/seed-editions/"
 # How long `initialize` may take with no database yet: the time to start the process, far less
 # than importing the bundle (about a minute in a debug build, which `initialize` used to wait out).
 INITIALIZE_SECONDS = 5
+# Below this confidence a link is of low confidence: the model file's threshold, as hig reads it.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Data", "taxonomy",
+                       "lineage-confidence.json"), encoding="utf-8") as _model:
+    LOW_CONFIDENCE_BELOW = json.load(_model)["low_confidence_below"]
 
 
 def field(obj, *names):
@@ -215,18 +219,24 @@ async def diff(session):
     _, _, answer = await call(session, "edition_diff", {"from": "2011", "to": "current", "reversals_only": True})
     check("diff 2011 current, reversals only: the tap/choose reversal",
           [(c["from"], c["to"]) for c in answer["changed"]] == [("2011-87efb4bd", "web-2022-23-bf953825")])
-    # 2011 -> current, where Apple rewrote the page, has links under 0.7 (2010 -> 2011 has none).
+    # 2011 -> current, where Apple rewrote the page, has links of low confidence (2010 -> 2011 has none).
     _, _, full = await call(session, "edition_diff", {"from": "2011", "to": "current"})
     _, _, answer = await call(session, "edition_diff", {"from": "2011", "to": "current", "low_confidence_only": True})
-    low = [(c["from"], c["to"]) for c in full["changed"] if c["confidence"] < 0.7]
-    check("diff 2011 current, low confidence only: the changed pairs under 0.7, each with its confidence, nothing else",
+    # Pairs to review: under the threshold, or possible counterparts (`doubt`) whatever their confidence.
+    def for_review(c):
+        return c["confidence"] < LOW_CONFIDENCE_BELOW or bool(c.get("doubt"))
+    low = [(c["from"], c["to"]) for c in full["changed"] if for_review(c)]
+    check("diff 2011 current, low confidence only: the changed pairs under the threshold or in doubt, each with its confidence, nothing else",
           low and [(c["from"], c["to"]) for c in answer["changed"]] == low
-          and all(c["confidence"] < 0.7 for c in answer["changed"]) and not answer["added"] and not answer["removed"],
+          and all(for_review(c) for c in answer["changed"]) and not answer["added"] and not answer["removed"],
           answer["changed"])
     _, _, answer = await call(session, "edition_diff", {"from": "2011", "to": "current", "candidates": 2})
     candidates = answer.get("candidates") or {}
-    check("diff 2011 current, 2 candidates: removed and added rules only, at most 2 each, every one's text given",
-          candidates and set(candidates) <= set(answer["removed"] + answer["added"])
+    # A pair to review (a possible counterpart, or of low confidence) offers its rules' candidates too.
+    review = [r for c in answer["changed"] if c.get("doubt") or (c["confidence"] or 1) < LOW_CONFIDENCE_BELOW
+              for r in (c["from"], c["to"])]
+    check("diff 2011 current, 2 candidates: removed and added rules and pairs to review only, at most 2 each, every one's text given",
+          candidates and set(candidates) <= set(answer["removed"] + answer["added"] + review)
           and all(0 < len(v) <= 2 and all(c["rule"] in answer["rules"] and c["score"] > 0 for c in v)
                   for v in candidates.values()), candidates)
     # Read in the texts: 2011's "You can specify the text of the required title and optional

@@ -1,6 +1,7 @@
 import Foundation
 import HIGStore
 import Testing
+import HIGText
 @testable import BenchKit
 
 @Suite struct GeneratorTests {

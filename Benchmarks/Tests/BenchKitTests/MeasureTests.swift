@@ -30,7 +30,7 @@ import HIGStore
         defer { try? FileManager.default.removeItem(at: folder) }
         let (_, _) = try CorpusGenerator.generate(GeneratorOptions(rules: 200, editions: 2), into: folder.appending(path: "editions"))
         let database = folder.appending(path: "hig.sqlite").path(percentEncoded: false)
-        _ = try HIGStore.RuleStore.importEditions(from: folder.appending(path: "editions"), into: database)
+        _ = try HIGStore.StoreWriter.importEditions(from: folder.appending(path: "editions"), into: database)
         let query = try #require(SearchProbe.queries(count: 50, seed: 1).first { $0.contains(" ") })
         let output = folder.appending(path: "out.txt").path(percentEncoded: false)
         try ChildProcess.run("sqlite3", ["-readonly", database, ProcessSearch.sql(query)], output: output)
@@ -51,7 +51,7 @@ import HIGStore
         let editions = folder.appending(path: "editions")
         let (corpus, _) = try CorpusGenerator.generate(GeneratorOptions(rules: 300, editions: 3), into: editions)
         let database = folder.appending(path: "hig.sqlite").path(percentEncoded: false)
-        _ = try HIGStore.RuleStore.importEditions(from: editions, into: database)
+        _ = try HIGStore.StoreWriter.importEditions(from: editions, into: database)
         let score = try LineageScore.score(database: database, editions: editions)
 
         func declared(_ change: TruthChange) -> Int { corpus.transitions.reduce(0) { $0 + ($1.links[change.rawValue] ?? 0) } }

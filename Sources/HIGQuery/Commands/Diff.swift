@@ -1,5 +1,7 @@
 import ArgumentParser
 import HIGStore
+import HIGLineage
+import HIGRendering
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,7 +48,8 @@ struct Diff: ParsableCommand {
     @Flag(help: "Only changes of normative force (e.g. prefer → generally use).")
     var forceChanges = false
 
-    @Flag(help: "Only changes whose links are of low confidence (under 0.7) or possible counterparts (in doubt).")
+    @Flag(
+        help: "Only changes whose links are of low confidence (under \(LinkConfidence.lowBelow)) or possible counterparts (in doubt).")
     var lowConfidence = false
 
     @Flag(help: "List the unchanged pairs too.")
@@ -54,7 +57,7 @@ struct Diff: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Under each removed and added rule, its N likely counterparts in the other edition, with the matcher's score (\(ArgumentChecks.candidateRangeText)).",
+            "Under each removed and added rule, and both rules of each pair to review, N likely counterparts in the other edition, with the matcher's score (\(ArgumentChecks.candidateRangeText)).",
             valueName: "N"))
     var candidates: Int?
 

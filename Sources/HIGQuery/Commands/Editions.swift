@@ -1,5 +1,6 @@
 import ArgumentParser
 import HIGStore
+import HIGRendering
 
 struct Editions: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import HIGStore
+import HIGRendering
+import HIGText
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,7 +13,7 @@ struct Export: ParsableCommand {
             a provenance line, then a table per edition (or per topic with --group-by topic). html is \
             one self-contained file: the rules with filters, each lineage as a timeline with word \
             diffs, Apple's change notes of the source files, and links to the source files; it \
-            holds at most 2,000 rules (narrow a larger export with the filters, or give --pages -o FOLDER: a folder \
+            holds at most \(HTMLReport.ruleLimit) rules (narrow a larger export with the filters, or give --pages -o FOLDER: a folder \
             of pages, index.html first, replaced only if hig wrote it). --output writes a file atomically: it holds either \
             its old content or the whole export, never part of one.
             """,
@@ -46,7 +48,7 @@ struct Export: ParsableCommand {
 
     @Flag(
         help:
-            "html only: write a folder of pages (index.html, then a page per web page or PDF chapter, at most 500 rules each) to -o FOLDER."
+            "html only: write a folder of pages (index.html, then a page per web page or PDF chapter, at most \(HTMLPages.pageRuleLimit) rules each) to -o FOLDER."
     )
     var pages = false
 

@@ -1,6 +1,8 @@
 import Foundation
 import ArgumentParser
 import HIGStore
+import HIGDatabase
+import HIGText
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -55,7 +57,7 @@ struct Import: ParsableCommand {
         let request = ImportRequest(
             editionsFolder: EditionsLocator.named(explicit: editions), archive: archive.map { URL(fileURLWithPath: $0, relativeTo: here) },
             dropArchive: dropArchive, bundle: Result { () throws(HIGError) in try EditionsLocator.bundled() })
-        let report = try RuleStore.importEditions(request, into: root.databasePath)
+        let report = try StoreWriter.importEditions(request, into: root.databasePath)
         Console.print(Console.renderer.importReport(report, database: root.databasePath))
         for warning in Console.renderer.importWarnings(report) { Console.note(warning) }
     }

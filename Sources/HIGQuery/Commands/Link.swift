@@ -1,5 +1,7 @@
 import ArgumentParser
 import HIGStore
+import HIGLineage
+import HIGRendering
 
 struct Link: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,7 +40,7 @@ struct Link: ParsableCommand {
         @Option(help: "Why the two rules are the same guidance (required).") var why: String
 
         func run() throws {
-            let outcome = try RuleStore.decide(
+            let outcome = try StoreWriter.decide(
                 .confirm, from: rules.from, to: rules.to, change: change, why: why, path: link.root.databasePath)
             Console.print(Console.renderer.linkDecisionOutcome(outcome))
         }
@@ -60,7 +62,7 @@ struct Link: ParsableCommand {
         @Option(help: "Why the two rules are not the same guidance (required).") var why: String
 
         func run() throws {
-            let outcome = try RuleStore.decide(.reject, from: rules.from, to: rules.to, why: why, path: link.root.databasePath)
+            let outcome = try StoreWriter.decide(.reject, from: rules.from, to: rules.to, why: why, path: link.root.databasePath)
             Console.print(Console.renderer.linkDecisionOutcome(outcome))
         }
     }
@@ -79,7 +81,7 @@ struct Link: ParsableCommand {
         @OptionGroup var rules: RulePair
 
         func run() throws {
-            let outcome = try RuleStore.forgetDecision(from: rules.from, to: rules.to, path: link.root.databasePath)
+            let outcome = try StoreWriter.forgetDecision(from: rules.from, to: rules.to, path: link.root.databasePath)
             Console.print(Console.renderer.linkDecisionOutcome(outcome, forgot: (rules.from, rules.to)))
         }
     }

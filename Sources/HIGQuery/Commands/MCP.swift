@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import HIGServer
 import HIGStore
+import HIGAssistants
+import HIGText
 
 struct MCPCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,7 +33,7 @@ struct MCPCommand: ParsableCommand {
             let request = HIG.firstImport
             preparing = {
                 do {
-                    _ = try RuleStore.importEditions(request, into: path)
+                    _ = try StoreWriter.importEditions(request, into: path)
                     Console.note("imported \(path); serving it")
                 } catch let error as HIGError {
                     Console.note("error: \(error.description.escapingControlCharacters); every call answers it")

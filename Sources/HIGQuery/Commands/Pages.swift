@@ -1,5 +1,6 @@
 import ArgumentParser
 import HIGStore
+import HIGRendering
 
 struct Pages: ParsableCommand {
     static let configuration = CommandConfiguration(

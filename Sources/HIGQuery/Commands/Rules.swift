@@ -1,5 +1,6 @@
 import ArgumentParser
 import HIGStore
+import HIGRendering
 
 struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(

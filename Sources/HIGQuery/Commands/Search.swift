@@ -1,5 +1,6 @@
 import ArgumentParser
 import HIGStore
+import HIGRendering
 
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,7 +13,7 @@ struct Search: ParsableCommand {
             Only the words that carry the search are highlighted (not "the", "on", ...); figures and \
             context rank below the guidance that uses the same words. A search may hold \
             \(SearchExpression.maxBytes) bytes and \(SearchExpression.maxWords) different words; \
-            one that runs longer than half a second is stopped.
+            one that runs longer than \(RuleStore.searchTimeLimitText) is stopped.
             """,
             examples: [
                 .init("Rules holding every word (else any), best first", "hig search \"don't use OK\""),

@@ -1,5 +1,7 @@
 import ArgumentParser
 import HIGStore
+import HIGRendering
+import HIGText
 
 struct Topics: ParsableCommand {
     static let configuration = CommandConfiguration(

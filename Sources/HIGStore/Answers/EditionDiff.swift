@@ -1,3 +1,6 @@
+import HIGLineage
+import HIGText
+
 /// What changed between two editions: `hig diff FROM TO`.
 ///
 /// Pairs come from following lineage links forward from FROM to TO, through the editions
@@ -51,7 +54,9 @@ public struct EditionDiff: Sendable, Equatable, Encodable {
     /// that hold an added or changed rule, in file and line order.
     public var changeNotes: [EditionChangeNote] = []
     /// With `--candidates N`: each removed rule's likely counterparts in TO, and each added
-    /// rule's in FROM (`CounterpartCandidates`), best first; nil when not asked for.
+    /// rule's in FROM (`CounterpartCandidates`), best first; nil when not asked for. A changed
+    /// pair shown for review (`Pair.isForReview`) has both of its rules' candidates too: a
+    /// possible counterpart offers the others.
     public var candidates: [String: [CounterpartCandidate]]?
 
     enum CodingKeys: String, CodingKey {
@@ -171,8 +176,10 @@ extension RuleStore {
             diff.changeNotes = try changeNotes(
                 edition: to, filesHolding: diff.added + diff.restored + diff.notInFromExcerpt + changed.map(\.to).filter(keep))
             if options.candidates > 0 {
+                let review = changed.filter(\.isForReview)
                 diff.candidates = try CounterpartCandidates.find(
-                    db, older: from, newer: to, removed: diff.removed, added: diff.added, limit: options.candidates)
+                    db, older: from, newer: to, removed: diff.removed + review.map(\.from), added: diff.added + review.map(\.to),
+                    limit: options.candidates)
             }
             return diff
         }

@@ -1,3 +1,5 @@
+import HIGLineage
+
 /// `hig sections`: an edition's table of contents, read from its sources' headings (the
 /// `sections` table the import writes), with how many rules each section holds.
 public struct SectionSummary: Sendable, Equatable, Encodable {

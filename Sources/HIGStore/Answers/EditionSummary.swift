@@ -1,3 +1,5 @@
+import HIGText
+
 /// An edition with its sources and rule counts, for `hig editions`.
 public struct EditionSummary: Sendable, Equatable, Encodable {
     public struct Source: Sendable, Equatable, Encodable {

@@ -1,3 +1,6 @@
+import HIGLineage
+import HIGText
+
 /// What `hig evolution QUERY` answers: the lineages a query names, each a timeline.
 public struct Evolution: Sendable, Equatable {
     public enum Reading: Sendable, Equatable {

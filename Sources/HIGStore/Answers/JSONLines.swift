@@ -1,4 +1,5 @@
 import Foundation
+import HIGLineage
 
 /// JSON Lines (`--format jsonl`): one compact JSON object per line, keys sorted, for tools that
 /// stream records (jq -c, DuckDB's read_json, a data pipeline) rather than read one array.

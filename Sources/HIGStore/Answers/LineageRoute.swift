@@ -1,3 +1,6 @@
+import HIGLineage
+import HIGText
+
 /// A lineage's way through the family tree of editions: its versions in branches, each branch a
 /// run of versions whose editions descend one from the other, and, on each version, where it
 /// crosses into another line or joins a branch above.

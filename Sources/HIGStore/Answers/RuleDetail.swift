@@ -1,3 +1,6 @@
+import HIGLineage
+import HIGText
+
 /// Everything `hig show` prints about one rule.
 public struct RuleDetail: Sendable, Equatable {
     public struct Related: Sendable, Equatable {

@@ -1,3 +1,6 @@
+import HIGLineage
+import HIGText
+
 /// What became of a rule after its edition when no later edition holds a version of it: the
 /// later excerpts that lack it (which says nothing, an excerpt may not reach it), then the first
 /// later complete edition, which lacks it: there it was removed.
@@ -82,7 +85,7 @@ extension RuleStore {
     }
 
     /// Gives each fate with a `removedIn` its `limit` likely counterparts there, with their texts.
-    func addCandidates(to fates: inout [String: RuleFate], editionOf: [String: String], limit: Int) throws {
+    package func addCandidates(to fates: inout [String: RuleFate], editionOf: [String: String], limit: Int) throws {
         let removed = fates.values.filter { $0.removedIn != nil && editionOf[$0.rule] != nil }
         let byPair = Dictionary(grouping: removed) { [editionOf[$0.rule]!, $0.removedIn!] }
         for (pair, pairFates) in byPair.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {

@@ -1,3 +1,5 @@
+import HIGText
+
 /// One rule as the queries and exports give it: the public JSON contract (see docs/json-contract.md).
 public struct RuleRecord: Sendable, Equatable, Encodable {
     public struct Source: Sendable, Equatable, Encodable {

@@ -1,4 +1,7 @@
 import CSQLite
+import HIGDatabase
+import HIGLineage
+import HIGText
 
 /// A full-text search and what it found.
 public struct SearchRequest: Sendable {
@@ -98,15 +101,8 @@ extension RuleStore {
         SELECT count(*) FROM rules_fts WHERE rules_fts MATCH ?1 AND hig_bm25_best(rules_fts, 0.0, 1.0) IS NOT NULL
         """
 
-    /// The filters on a rule `r`: edition `?2`, kind `?3`, topic `?4`, platform `?5`, section
-    /// pattern `?6`; NULL lets every rule pass.
-    static let filterConditions = """
-        (?2 IS NULL OR r.edition_id = ?2)
-          AND (?3 IS NULL OR r.kind = ?3)
-          AND (?4 IS NULL OR EXISTS (SELECT 1 FROM rule_topics t WHERE t.rule_id = r.id AND t.topic_slug = ?4))
-          AND (?5 IS NULL OR EXISTS (SELECT 1 FROM rule_platforms p WHERE p.rule_id = r.id AND p.platform = ?5 COLLATE NOCASE))
-          AND \(SectionMatch.condition(parameter: 6))
-        """
+    /// The filters on a rule `r`, from `?2` on (`RuleFilter.conditionArguments`).
+    static let filterConditions = RuleFilter.condition(firstParameter: 2)
 
     /// The id, kind and section of the matched rule of rowid `?1`, if it passes the filters.
     static let filteredRuleQuery = """
@@ -116,6 +112,9 @@ extension RuleStore {
 
     /// How long a search may run before it is stopped (`SearchDeadline`); a test seam.
     @TaskLocal static var searchTimeLimit: Duration = .milliseconds(500)
+
+    /// The time limit as help and documentation write it ("0.5 s").
+    public static var searchTimeLimitText: String { HIGError.seconds(searchTimeLimit) + " s" }
 
     /// How much of its bm25 score a rule of each kind keeps in the order of hits. A figure's
     /// caption or a context paragraph is short and repeats the words of the guideline it
@@ -281,9 +280,7 @@ extension RuleStore {
                 complete = true
                 break
             }
-            let row = try db.rows(
-                Self.filteredRuleQuery, rowid, filter.edition, filter.kind?.rawValue, filter.topic, filter.platform, filter.sectionPattern
-            ).first
+            let row = try db.rows(Self.filteredRuleQuery, arguments: [rowid] + filter.conditionArguments).first
             guard let row, let kind = RuleKind(rawValue: row.string("kind")) else { continue }
             let subjectWeight = subject?.weight(section: row.optionalString("section"), tokenizer: tokenizer) ?? 1
             let rank = bm25 * Self.kindWeight(kind) * subjectWeight

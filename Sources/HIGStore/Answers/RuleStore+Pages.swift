@@ -1,3 +1,5 @@
+import HIGText
+
 /// `hig pages`: the pages of a web capture and their counterparts in the neighbouring captures.
 extension RuleStore {
     /// The pages of `edition` (a capture of web pages) with their counterparts in the nearest

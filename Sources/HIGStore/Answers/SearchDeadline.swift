@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import HIGDatabase
 
 /// Stops a search that runs longer than `limit`: a backstop behind `SearchExpression`'s bounds,
 /// for an expensive query no bound foresaw (a `--raw` prefix such as `a*` over a large index).

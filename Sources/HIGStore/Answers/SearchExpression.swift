@@ -1,3 +1,5 @@
+import HIGText
+
 /// Turns plain words into an FTS5 expression that cannot fail to parse.
 ///
 /// Each whitespace-separated word becomes a quoted phrase (`don't` → `"don't"`, which the

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import HIGDatabase
 
 /// `hig_bm25(rules_fts, weight, ...)`: FTS5's `bm25` ranking, the same formula giving the same
 /// scores, but reading what it needs to know of the index from `SearchStatistics`' tables

@@ -54,9 +54,7 @@ extension RuleStore {
                 if let rowid = rankedRowids[other] {
                     members.append((other, rowid))
                 } else if let row = try db.rows(
-                    Self.matchingRuleQuery, other, filter.edition, filter.kind?.rawValue, filter.topic, filter.platform,
-                    filter.sectionPattern,
-                    expression
+                    Self.matchingRuleQuery, arguments: [other] + filter.conditionArguments + [expression]
                 ).first {
                     members.append((other, Int64(row.int("rowid"))))
                 }

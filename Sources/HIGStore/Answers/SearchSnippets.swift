@@ -1,3 +1,5 @@
+import HIGDatabase
+
 /// The snippets of a search's hits, made by FTS5's `snippet` in a small index of the hits alone.
 ///
 /// `snippet` needs its row to be a match of the query, and reaching one row of the rules'

@@ -1,3 +1,6 @@
+import HIGDatabase
+import HIGText
+
 /// A word of a search that no rule holds, and the nearest words that rules do hold.
 public struct SearchSuggestion: Sendable, Equatable, Codable, CustomStringConvertible {
     public let word: String

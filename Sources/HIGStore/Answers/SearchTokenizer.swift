@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import HIGDatabase
 
 /// The index's own tokenizer (`porter unicode61 remove_diacritics 2`, `SearchSnippets.tokenizer`),
 /// called directly: the terms a text is indexed or searched as, folded and stemmed exactly as

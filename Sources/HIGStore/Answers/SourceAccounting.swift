@@ -1,3 +1,5 @@
+import HIGDatabase
+
 /// `hig sources`: per source file of an edition, where every one of its lines went (the line
 /// accounting the import stores in `source_lines`): into a rule, a heading, a set-aside with a
 /// named reason, blank, or nowhere (`unaccounted`, which the import warns about).

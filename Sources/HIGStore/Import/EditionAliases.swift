@@ -1,3 +1,7 @@
+import HIGDatabase
+import HIGLineage
+import HIGText
+
 /// Writes the other names of editions and rules: `current` for the newest edition, the former
 /// ids of renamed editions, and the former ids of their rules. Worked out anew at every import
 /// (the newest edition changes as editions are added; former rule ids point at rules that a

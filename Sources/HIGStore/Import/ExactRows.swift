@@ -1,3 +1,5 @@
+import HIGDatabase
+
 /// Makes a small table the importer derives from the manifest (edition aliases, former rule ids,
 /// predecessors) hold exactly the rows wanted, writing only when it does not: a re-import of an
 /// unchanged manifest writes nothing.

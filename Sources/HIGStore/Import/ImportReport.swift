@@ -1,3 +1,5 @@
+import HIGLineage
+
 /// What an import did, per edition.
 public struct ImportReport: Sendable, Equatable {
     public struct Edition: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import HIGText
 
 /// What the user asked an import to read. What they leave unsaid comes from what the database
 /// records (`ImportSources`): a plain `hig import` reads again every source the database was

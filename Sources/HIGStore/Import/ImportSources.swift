@@ -1,4 +1,6 @@
 import Foundation
+import HIGDatabase
+import HIGText
 
 /// What a database is built from: its editions folder (the bundled one, or one the user named)
 /// and, when imported, the archive, each with its absolute path. An import records them in

@@ -1,4 +1,7 @@
 import Foundation
+import HIGDatabase
+import HIGLineage
+import HIGText
 
 /// Writes a corpus into a database in one transaction.
 ///

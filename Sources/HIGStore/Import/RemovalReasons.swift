@@ -1,3 +1,5 @@
+import HIGText
+
 /// Why an import removes an edition, in the words of the sources it reads: an edition leaves
 /// the database because a source read again no longer has it, because another editions folder
 /// was read instead, or because the user dropped the archive; never for a source left unread.

@@ -1,3 +1,5 @@
+import HIGDatabase
+
 /// Keeps the full-text index (`rules_fts`, external content over `rules`) in step with the
 /// rules the importer writes and deletes (Migrations/0004: no triggers).
 ///

@@ -1,3 +1,5 @@
+import HIGDatabase
+
 /// What search's ranking needs to know of the index, written at import (Migrations/0006 says
 /// why; `SearchRanking` reads it):
 /// - each indexed rule's length in tokens, in `search_lengths`, 1,024 rules to a row, so that

@@ -1,3 +1,6 @@
+import HIGDatabase
+import HIGLineage
+
 /// Writes what a source holds besides rules: its headings (`sections`), the fate of every line
 /// (`source_lines`) and Apple's change notes (`change_notes`). They go with their source row
 /// (ON DELETE CASCADE), so a rewritten or dropped file takes them along.

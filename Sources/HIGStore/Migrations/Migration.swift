@@ -1,4 +1,5 @@
 import Foundation
+import HIGText
 
 /// One numbered file of Migrations/, compiled into the binary.
 struct Migration: Sendable {

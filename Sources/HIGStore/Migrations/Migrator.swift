@@ -1,3 +1,6 @@
+import HIGDatabase
+import HIGText
+
 /// Brings a database's schema up to the binary's, one migration file at a time.
 ///
 /// Each applied migration is recorded with its checksum in `schema_migrations`. All pending

@@ -1,4 +1,6 @@
 import CSQLite
+import HIGDatabase
+import HIGText
 
 /// What a hig database holds, as one SHA-256 per table: the check that a change meant to leave
 /// the import's output alone really did.

@@ -1,4 +1,5 @@
 import Foundation
+import HIGText
 
 /// The file a first import builds its database in: `PATH.importing-PID`, beside `PATH`.
 ///

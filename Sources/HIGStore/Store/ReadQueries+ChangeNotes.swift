@@ -34,7 +34,7 @@ extension RuleStore {
 
     /// The change notes of the files of `edition` that hold one of `ruleIDs`: what Apple said
     /// about the pages a diff or a lineage shows changed.
-    func changeNotes(edition: String, filesHolding ruleIDs: some Sequence<String>) throws -> [EditionChangeNote] {
+    package func changeNotes(edition: String, filesHolding ruleIDs: some Sequence<String>) throws -> [EditionChangeNote] {
         let wanted = Set(ruleIDs)
         guard !wanted.isEmpty else { return [] }
         var files: Set<String> = []

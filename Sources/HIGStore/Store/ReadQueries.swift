@@ -1,4 +1,5 @@
 import Foundation
+import HIGLineage
 
 /// The read side of the store: every query `RuleStore` answers from, named. The functions that
 /// run them are `RuleStore`'s extensions beside this file (`RuleStore+Editions`, `+Rules`,
@@ -80,15 +81,10 @@ enum ReadQueries {
         JOIN editions e ON e.id = r.edition_id
         """
 
-    /// The rules that pass a filter: ?1 edition, ?2 kind, ?3 platform, ?4 topic, ?5 section
-    /// pattern (NULL: any).
+    /// The rules that pass a filter (`RuleFilter.conditionArguments`).
     static let rules =
         ruleSelect + "\n" + """
-            WHERE (?1 IS NULL OR r.edition_id = ?1)
-              AND (?2 IS NULL OR r.kind = ?2)
-              AND (?3 IS NULL OR EXISTS (SELECT 1 FROM rule_platforms p WHERE p.rule_id = r.id AND p.platform = ?3 COLLATE NOCASE))
-              AND (?4 IS NULL OR EXISTS (SELECT 1 FROM rule_topics t WHERE t.rule_id = r.id AND t.topic_slug = ?4))
-              AND \(SectionMatch.condition(parameter: 5))
+            WHERE \(RuleFilter.condition(firstParameter: 1))
             ORDER BY e.position, coalesce(s.chunk, 1e9), s.path, r.ordinal
             """
 

@@ -1,4 +1,6 @@
 import Foundation
+import HIGLineage
+import HIGText
 
 /// Editions and sources.
 extension RuleStore {
@@ -124,7 +126,7 @@ extension RuleStore {
     /// Whether `text` has the shape of a rule id (`2011-a4f784df`): the error for one that names
     /// no rule is then "no such rule", whatever else the command would have read it as.
     static func isRuleIDShaped(_ text: String) -> Bool {
-        text.range(of: "^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?-[0-9a-f]{8}$", options: .regularExpression) != nil
+        text.range(of: RuleIdentifier.pattern, options: .regularExpression) != nil
     }
 
     /// The error for an id that names no rule, with the ids that start like it. An id that

@@ -1,3 +1,5 @@
+import HIGLineage
+
 /// The lineage side: a rule's versions across editions, found through its links (read by
 /// `ReadQueries`).
 extension RuleStore {
@@ -9,7 +11,7 @@ extension RuleStore {
     }
 
     /// The lineages that hold any of `ids`, each once, in the order their first id comes.
-    func lineages(containing ids: [String], links: [LinkRecord]) throws -> [Lineage] {
+    package func lineages(containing ids: [String], links: [LinkRecord]) throws -> [Lineage] {
         var neighbours: [String: [String]] = [:]
         for link in links {
             neighbours[link.from, default: []].append(link.to)
@@ -76,7 +78,7 @@ extension RuleStore {
 
     /// The links between the rules `include` accepts (given the earlier and the later rule's
     /// id), earlier rule first. The others are passed over unread.
-    func links(where include: (_ from: String, _ to: String) -> Bool) throws -> [LinkRecord] {
+    package func links(where include: (_ from: String, _ to: String) -> Bool) throws -> [LinkRecord] {
         var links: [LinkRecord] = []
         try db.forEachRow(ReadQueries.links) { row in
             guard include(row.string(0), row.string(1)) else { return }

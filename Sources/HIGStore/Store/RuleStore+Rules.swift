@@ -1,4 +1,7 @@
 import Foundation
+import HIGDatabase
+import HIGLineage
+import HIGText
 
 /// Rules.
 extension RuleStore {
@@ -6,10 +9,7 @@ extension RuleStore {
     public func rules(_ filter: RuleFilter = RuleFilter()) throws -> [RuleRecord] {
         try answering {
             let filter = try resolved(filter)
-            return try db.rows(
-                ReadQueries.rules, arguments: [filter.edition, filter.kind?.rawValue, filter.platform, filter.topic, filter.sectionPattern]
-            )
-            .map(Self.record)
+            return try db.rows(ReadQueries.rules, arguments: filter.conditionArguments).map(Self.record)
         }
     }
 

@@ -1,3 +1,5 @@
+import HIGLineage
+
 /// The topic side: rule counts per topic and edition (read by `ReadQueries`), and the topic a
 /// user means.
 extension RuleStore {
@@ -55,9 +57,9 @@ extension RuleStore {
 /// Topics as stored.
 extension RuleStore {
     /// The taxonomy this database was built with, in its order.
-    func topics() throws -> [ExportContent.Topic] {
+    package func topics() throws -> [StoredTopic] {
         try db.rows(ReadQueries.topics).map {
-            ExportContent.Topic(slug: $0.string("slug"), name: $0.string("name"), description: $0.string("description"))
+            StoredTopic(slug: $0.string("slug"), name: $0.string("name"), description: $0.string("description"))
         }
     }
 

@@ -27,7 +27,7 @@ public enum ConsistencyCheck {
         corpus: GeneratedCorpus, expected: [ExpectedRule], folder: URL,
         database: String
     ) throws -> Report {
-        _ = try RuleStore.importEditions(from: folder, into: database)
+        _ = try StoreWriter.importEditions(from: folder, into: database)
         let store = try RuleStore.open(path: database)
         let records = try store.rules()
         var report = Report()

@@ -1,4 +1,5 @@
 import HIGStore
+import HIGText
 
 /// Chooses the word pairs a PDF-derived edition runs together ("testthe", "alertin"), as PDF
 /// extraction does, but only pairs that `hig` can cut back in exactly one way.

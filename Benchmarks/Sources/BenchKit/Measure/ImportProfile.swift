@@ -1,5 +1,8 @@
 import Foundation
 import HIGStore
+import HIGDatabase
+import HIGLineage
+import HIGText
 
 /// Where an in-process import spends its time and memory, stage by stage: the stages of
 /// `Corpus.load` (read, lexicon, clean, split, then ids and digests), then `Importer.write`.

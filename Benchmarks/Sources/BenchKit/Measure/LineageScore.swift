@@ -1,5 +1,6 @@
 import Foundation
 import HIGStore
+import HIGDatabase
 
 /// How well the lineage `hig` computed at import matches the truth, between consecutive editions.
 ///

@@ -1,0 +1,71 @@
+import HIGDatabase
+
+/// A rule's likely counterparts in another edition, as the lineage matcher weighed them: for a
+/// rule called removed, the rules of the newer edition that had it among their nearest
+/// candidates; for a rule called added, its own nearest candidates in the older edition. Each
+/// with the matcher's score of the pair, which a link needs at 0.25 at least (0.45 unless the
+/// two are each other's best): a candidate is what the matcher looked at and turned down, for a
+/// reader to judge.
+///
+/// Made at query time from the two editions alone (any two, not only consecutive ones), the
+/// same way the import makes them, so the scores are the import's for a consecutive pair. A
+/// pair a decision rejects (`hig link reject`) is no candidate.
+public struct CounterpartCandidate: Sendable, Equatable, Encodable {
+    public let rule: String
+    /// The matcher's score of the pair: words, lead, topics, place, kind, subjects.
+    public let score: Double
+    /// The cosine of the two rules' words (the `similarity` of a link).
+    public let similarity: Double
+    /// The candidate's text, where the answer does not give it otherwise (`hig evolution`).
+    public var text: String? = nil
+}
+
+package enum CounterpartCandidates {
+    /// The best `limit` candidates of each rule of `removed` (rules of `older`) among the rules of
+    /// `newer`, and of each rule of `added` (rules of `newer`) among the rules of `older`, best
+    /// first; a rule no candidate reaches has none. Only candidates scored above 0: below, the
+    /// penalties outweigh what the two share.
+    package static func find(
+        _ db: Database, older: String, newer: String, removed: [String], added: [String], limit: Int
+    ) throws -> [String: [CounterpartCandidate]] {
+        guard limit > 0, !removed.isEmpty || !added.isEmpty else { return [:] }
+        var corpus = try LinkCorpus(db, lexicon: .bundled)
+        guard let olderIndex = corpus.editions.firstIndex(where: { $0.id == older }),
+            let newerIndex = corpus.editions.firstIndex(where: { $0.id == newer })
+        else { return [:] }
+        let olderTerms = try corpus.load(edition: olderIndex, db)
+        let newerTerms = try corpus.load(edition: newerIndex, db)
+        let (earlier, later) = LinkCorpus.vectors(olderTerms, newerTerms, termCount: corpus.termCount)
+        let lists = RuleMatcher().candidateLists(
+            earlier: earlier, later: later, termCount: corpus.termCount, nearest: nil,
+            forbidden: try rejected(db, earlier: earlier, later: later))
+        var found: [String: [CounterpartCandidate]] = [:]
+        let addedIDs = Set(added)
+        for l in later.rules.indices where addedIDs.contains(later.rules[l].id) {
+            found[later.rules[l].id] = lists.list(l).filter { $0.score > 0 }.prefix(limit).map {
+                CounterpartCandidate(rule: earlier.rules[$0.earlier].id, score: $0.score, similarity: $0.cosine)
+            }
+        }
+        let removedIDs = Set(removed)
+        let byEarlier = lists.byEarlier(count: earlier.count)
+        for p in earlier.rules.indices where removedIDs.contains(earlier.rules[p].id) {
+            // Best first; of equal scores, the newer rule read first.
+            let best = byEarlier.list(p).filter { $0.score > 0 }.sorted { ($1.score, $0.later) < ($0.score, $1.later) }
+            found[earlier.rules[p].id] = best.prefix(limit).map {
+                CounterpartCandidate(rule: later.rules[$0.later].id, score: $0.score, similarity: $0.cosine)
+            }
+        }
+        return found.filter { !$0.value.isEmpty }
+    }
+
+    /// The pairs of the two editions a decision rejects: a rejected counterpart is no candidate.
+    private static func rejected(_ db: Database, earlier: LinkableRules, later: LinkableRules) throws -> ForbiddenPairs {
+        let rejections = try LinkDecisions.inForce(db).filter { $0.verdict == .reject }
+        guard !rejections.isEmpty else { return .none }
+        let earlierPlace = Dictionary(uniqueKeysWithValues: earlier.rules.indices.map { (earlier.rules[$0].id, $0) })
+        return ForbiddenPairs(
+            rejectedInto: Dictionary(grouping: rejections, by: \.to).mapValues { $0.map(\.from) },
+            laterIDs: later.rules.lazy.map(\.id)
+        ) { earlierPlace[$0] }
+    }
+}

@@ -1,0 +1,20 @@
+/// The ASCII tests and case mapping every byte-level reader uses, written once: A to Z are the
+/// only capitals and a to z the only lowercase letters an ASCII byte can be, and lowercasing
+/// maps exactly those 26 capitals (what `String.lowercased()` does to ASCII).
+package enum ASCII {
+    /// A to Z.
+    @inline(__always)
+    package static func isUppercase(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "A") < 26 }
+
+    /// A to Z or a to z.
+    @inline(__always)
+    package static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+
+    /// The byte lowercased: A to Z become a to z, every other byte stays.
+    @inline(__always)
+    package static func lowercased(_ byte: UInt8) -> UInt8 { isUppercase(byte) ? byte | 0x20 : byte }
+
+    /// A scalar value lowercased the same way (values beyond ASCII stay).
+    @inline(__always)
+    static func lowercased(_ value: UInt32) -> UInt32 { value &- 65 < 26 ? value | 0x20 : value }
+}

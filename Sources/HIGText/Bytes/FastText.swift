@@ -1,0 +1,188 @@
+import Foundation
+
+/// Small text operations on UTF-8 bytes, for the hot paths of cleaning and classifying, where
+/// Foundation's `replacingOccurrences`, `range(of:)` and `trimmingCharacters` (NSString on
+/// Linux) cost more than all the rest of the importer.
+package enum FastText {
+    /// `text` without any occurrence of the ASCII `pattern`.
+    ///
+    /// Read on the text's contiguous bytes, and a text without the pattern (most) is returned as
+    /// it is: the same bytes the copy would have held.
+    static func removing(_ pattern: StaticString, from text: String) -> String {
+        let needle = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+        guard let first = needle.first else { return text }
+        return withBytes(text) { bytes -> String? in
+            func matches(at index: Int) -> Bool {
+                guard bytes[index] == first, index + needle.count <= bytes.count else { return false }
+                for offset in 1..<needle.count where bytes[index + offset] != needle[offset] { return false }
+                return true
+            }
+            // The first match, found with memchr: most texts hold none.
+            guard let base = bytes.baseAddress else { return nil }
+            var found: Int?
+            var from = 0
+            while from < bytes.count, let hit = memchr(base + from, Int32(first), bytes.count - from) {
+                let candidate = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if matches(at: candidate) { found = candidate; break }
+                from = candidate + 1
+            }
+            guard var index = found else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            out.append(contentsOf: bytes[..<index])
+            while index < bytes.count {
+                if matches(at: index) {
+                    index += needle.count
+                } else {
+                    out.append(bytes[index])
+                    index += 1
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        } ?? text
+    }
+
+    /// `body` on `text`'s UTF-8 bytes, without a copy for a native String (every text the
+    /// importer reads is one). Iterating `String.UTF8View` through generic `Sequence` methods
+    /// (`contains`, `contains(where:)`) cost some thirty instructions a byte.
+    @inline(__always)
+    package static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let result = try text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return try copy.withUTF8(body)
+    }
+
+    /// `text.utf8.contains(byte)`, read on contiguous bytes.
+    package static func contains(_ byte: UInt8, in text: String) -> Bool {
+        withBytes(text) { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        }
+    }
+
+    /// `text.utf8.contains(where: predicate)`, read on contiguous bytes.
+    @inline(__always)
+    static func containsByte(in text: String, where predicate: (UInt8) -> Bool) -> Bool {
+        withBytes(text) { bytes in
+            for byte in bytes where predicate(byte) { return true }
+            return false
+        }
+    }
+
+    /// The byte offset of the first occurrence of the ASCII `pattern` at or after `start`.
+    static func offset(of pattern: StaticString, in bytes: [UInt8], from start: Int = 0) -> Int? {
+        let needle = Array(UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount))
+        guard needle.count <= bytes.count else { return nil }
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `text` without leading and trailing spaces and tabs.
+    static func trimmingSpaces(_ text: String) -> String {
+        let bytes = text.utf8
+        guard let first = bytes.firstIndex(where: { $0 != 32 && $0 != 9 }) else { return "" }
+        let last = bytes.lastIndex(where: { $0 != 32 && $0 != 9 })!
+        if first == bytes.startIndex && last == bytes.index(before: bytes.endIndex) { return text }
+        return String(text[first...last])
+    }
+
+    /// Lowercase, with typographic apostrophes and quotes folded to ASCII.
+    package static func foldedLowercase(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 65...90: out.append(Unicode.Scalar(UInt8(ASCII.lowercased(scalar.value))))
+            case 0x2018, 0x2019: out.append("'")
+            case 0x201C, 0x201D: out.append("\"")
+            case 0..<128: out.append(scalar)
+            default: for lower in scalar.properties.lowercaseMapping.unicodeScalars { out.append(lower) }
+            }
+        }
+        return String(out)
+    }
+
+    /// The scalar value that starts at `index` of valid UTF-8 `bytes`, and its length in bytes.
+    static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int) {
+        let lead = UInt32(bytes[index])
+        if lead < 0x80 { return (lead, 1) }
+        if lead < 0xE0 { return ((lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F), 2) }
+        if lead < 0xF0 {
+            return ((lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F), 3)
+        }
+        return (
+            (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+                | UInt32(bytes[index + 3] & 0x3F), 4
+        )
+    }
+
+    /// The lowercased start of `text`, enough for `hasPrefix` tests of up to `length - 1`
+    /// characters and for reading its first `length - 1` characters: when the start is ASCII
+    /// (no CR, which joins a following LF into one character), only `length` bytes are
+    /// lowercased; otherwise the whole text is.
+    ///
+    /// Read on contiguous bytes: through `String.UTF8View` this cost some 3,000 instructions a
+    /// text, and it is asked of every rule.
+    static func lowercasedStart(_ text: String, length: Int = 64) -> String {
+        let start = withBytes(text) { bytes -> String? in
+            guard bytes.count > length else { return nil }
+            for byte in bytes[...length] where byte >= 128 || byte == 13 { return nil }
+            return String(unsafeUninitializedCapacity: length) { out in
+                for index in 0..<length {
+                    let byte = bytes[index]
+                    out[index] = ASCII.lowercased(byte)
+                }
+                return length
+            }
+        }
+        return start ?? text.lowercased()
+    }
+
+    /// `text.trimmingCharacters(in: .whitespaces)`, without the trip through NSString when
+    /// both ends are ASCII characters other than space and tab (nothing to trim then).
+    static func trimmingWhitespaces(_ text: String) -> String {
+        if let first = text.utf8.first, let last = text.utf8.last, first < 128, last < 128,
+            first != 32, first != 9, last != 32, last != 9
+        {
+            return text
+        }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// True when every Character of `scalars` is one scalar, so that Character-level tests
+    /// (`==`, `isLetter`, `isWhitespace`) can be made on scalars: each scalar is ASCII or
+    /// Latin (below U+0300, no combining marks) but CR (CR LF is one Character), or general
+    /// punctuation, currency, letterlike, arrows, mathematical, box and shape symbols and
+    /// dingbats. None of these extends a grapheme cluster or is extended by one of the others.
+    static func isOneScalarPerCharacter<Scalars: Sequence<Unicode.Scalar>>(_ scalars: Scalars) -> Bool {
+        scalars.allSatisfy { scalar in
+            switch scalar.value {
+            case 13: false
+            case 0..<0x300, 0x2010...0x2027, 0x2030...0x205E, 0x20A0...0x20BF, 0x2100...0x214F, 0x2190...0x22FF,
+                0x2500...0x27BF:
+                true
+            default: false
+            }
+        }
+    }
+
+    /// `text.split(separator: " ").count`, counted on bytes when every Character is one
+    /// scalar (a space followed by a combining mark is no separator for `split`).
+    static func countOfSpaceSeparatedWords(_ text: String) -> Int {
+        guard isOneScalarPerCharacter(text.unicodeScalars) else { return text.split(separator: " ").count }
+        var count = 0
+        var previousWasSpace = true
+        for byte in text.utf8 {
+            if byte == 32 {
+                previousWasSpace = true
+            } else {
+                if previousWasSpace { count += 1 }
+                previousWasSpace = false
+            }
+        }
+        return count
+    }
+}
