@@ -99,6 +99,8 @@ def main(argv):
         same[pair] += evidence == "same-words"
     rows = []
     for row in csv.DictReader(open(argv[2], encoding="utf-8"), delimiter="\t"):
+        if row.get("chain") == "1":  # a pair through editions between: no one link to fit
+            continue
         evidence, score, similarity = links[(row["from"], row["to"])]
         if evidence in ("curated", "same-words"):
             continue

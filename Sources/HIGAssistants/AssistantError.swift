@@ -45,6 +45,11 @@ public enum AssistantError: Error, Equatable, Sendable, CustomStringConvertible 
         case .unknownSection(let section, let edition):
             reason =
                 "no section \(edition.map { "of \($0) " } ?? "")has the heading '\(section)' (see \(AssistantCatalog.listSections.name))"
+        case .pageUnknown(let page, let edition, let matches):
+            reason =
+                matches.isEmpty
+                ? "no page of \(edition) has the title or path \(shown(page))"
+                : "\(shown(page)) names several pages of \(edition): \(matches.joined(separator: ", ")); give one's path"
         case .unknownKind(let kind):
             reason = "unknown kind '\(kind)'; the kinds are \(AssistantCatalog.kinds.joined(separator: ", "))"
         case .unknownPlatform(let platform, let known):

@@ -20,7 +20,8 @@ struct HIG: ParsableCommand {
                 ]),
         version: HIGVersion.current,
         subcommands: [
-            Import.self, Editions.self, Sources.self, Sections.self, Rules.self, Show.self, Topics.self, Search.self, EvolutionCommand.self,
+            Import.self, Editions.self, Sources.self, Sections.self, Pages.self, Rules.self, Show.self, Topics.self, Search.self,
+            EvolutionCommand.self,
             Diff.self, Export.self, Link.self,
             MCPCommand.self,
         ]

@@ -39,6 +39,8 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case unknownRule(String, suggestions: [String], edition: String? = nil)
     case unknownTopic(String, nearest: [String])
     case unknownSection(String, edition: String?)
+    /// No page, or several, of an edition has that path or title.
+    case pageUnknown(page: String, edition: String, matches: [String])
     case ambiguousTopic(String, candidates: [String])
     case emptySearch
     case malformedSearch(String, reason: String)
@@ -151,6 +153,10 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "unknown topic '\(topic)'; nearest: \(nearest.joined(separator: ", ")) (all topics: `hig topics`)"
         case .unknownSection(let section, let edition):
             "no section \(edition.map { "of \($0) " } ?? "")has the heading \(Self.quoted(section)); list them with `hig sections\(edition.map { " --edition \($0)" } ?? "")`"
+        case .pageUnknown(let page, let edition, let matches):
+            matches.isEmpty
+                ? "no page of \(edition) has the title or path \(Self.quoted(page)); list them with `hig pages --edition \(edition)`"
+                : "\(Self.quoted(page)) names several pages of \(edition): \(matches.joined(separator: ", ")); give one's path"
         case .ambiguousTopic(let topic, let candidates):
             "topic '\(topic)' could be any of: \(candidates.joined(separator: ", ")); say which"
         case .emptySearch:

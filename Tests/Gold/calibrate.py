@@ -20,6 +20,13 @@ threshold. The threshold is the lowest at which the links shown without a flag s
 times in 100 on each line, held out (`--write-model` writes it into the model file with the
 weights fitted on every pair; hig and score.py read it there).
 
+A gold pair through editions between (web-2022-23>web-2026-07 across the web captures of 2022
+and 2023-09, osx-2014-10>web-2026-07) is judged on chains of links, as `hig diff` across several
+editions shows them: a chain's confidence is the product of its links' (held out: each link's
+from the model fitted on the other gold pairs; the links of a chain lie in pairs no gold set
+judges), its doubt the first of theirs, its class the strongest change on the way. A chain is
+never fitted on: the model is fitted on single links only.
+
 The candidates: for each gold link not shown confidently (missed, joined to another rule, or
 shown with a flag), whether `hig diff OLDER NEWER --candidates 3` offers its counterpart: among
 the likely counterparts of its older rule (when that is removed or its link flagged) or of its
@@ -53,7 +60,7 @@ fit = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fit)
 FEATURES = ["score", "same_share"]
 sys.path.insert(0, HERE)
-from score import EDITIONS, edition  # noqa: E402
+from score import editions  # noqa: E402
 
 
 def judged_links(hig_db, gold):
@@ -72,18 +79,65 @@ def judged_links(hig_db, gold):
         pair = (edition_of[a], edition_of[b])
         total[pair] += 1
         same[pair] += evidence == "same-words"
+    def link(key):
+        evidence, score, similarity, confidence, doubt, change = links[key]
+        pair = (edition_of[key[0]], edition_of[key[1]])
+        return {"evidence": evidence, "score": score or 0.0, "similarity": similarity or 0.0,
+                "same_share": same[pair] / total[pair], "stored": confidence, "doubt": doubt, "change": change}
+
+    later = defaultdict(list)
+    for a, b in links:
+        later[a].append(b)
     out = []
     for row in rows:
         key = (row["from"], row["to"])
-        if key not in links:  # judged on a chain of links across editions between: no one link
+        judged = {"pair": row["pair"], "from": key[0], "to": key[1], "right": int(row["right"]),
+                  "class": row.get("class", "")}
+        if key in links:  # one link, whether its pair is compared directly or across an excerpt
+            out.append({**judged, **link(key)})
             continue
-        evidence, score, similarity, confidence, doubt, change = links[key]
-        pair = (edition_of[key[0]], edition_of[key[1]])
-        out.append({"pair": row["pair"], "from": key[0], "to": key[1], "right": int(row["right"]),
-                    "class": row.get("class", ""), "evidence": evidence, "score": score or 0.0,
-                    "similarity": similarity or 0.0, "same_share": same[pair] / total[pair],
-                    "stored": confidence, "doubt": doubt, "change": change})
+        paths = chains(later, key[0], key[1], editions(row["pair"])[1], edition_of)
+        if not paths:  # a wrong link reached only through a rule of the newer edition: no chain of its own
+            continue
+        steps = max(([link(k) for k in path] for path in paths), key=lambda steps: (product(s["stored"] for s in steps), len(steps)))
+        out.append({**judged, **chain(steps)})
     return out
+
+
+def chains(later, a, b, newer, edition_of):
+    """The chains of links from rule `a` to rule `b` that pass no other rule of edition `newer`,
+    as `hig diff` follows them: lists of (from, to) keys."""
+    found, stack = [], [(a, [])]
+    while stack:
+        x, path = stack.pop()
+        for y in sorted(later[x]):
+            if y == b:
+                found.append(path + [(x, y)])
+            elif edition_of.get(y) != newer and len(path) < 16:
+                stack.append((y, path + [(x, y)]))
+    return found
+
+
+def product(values):
+    result = 1.0
+    for v in values:
+        if v is None:
+            return None
+        result *= v
+    return result
+
+
+STRENGTH = ["unchanged", "reworded", "revised", "replaced"]
+
+
+def chain(steps):
+    """A chain of links read as one pair, as `hig diff` reads it: the product of the confidences,
+    the first doubt, the strongest change (a split, merge or restoration on the way is that)."""
+    changes = [s["change"] for s in steps]
+    change = next((c for c in ("merged", "split", "restored") if c in changes), None) \
+        or max(changes, key=lambda c: STRENGTH.index(c) if c in STRENGTH else 0)
+    return {"evidence": "chain", "steps": steps, "stored": product(s["stored"] for s in steps),
+            "doubt": next((s["doubt"] for s in steps if s["doubt"] is not None), None), "change": change}
 
 
 def gold_links(gold):
@@ -98,7 +152,7 @@ def gold_links(gold):
 
 
 def scored(link):
-    return link["evidence"] not in ("curated", "same-words")
+    return link["evidence"] not in ("curated", "same-words", "chain")
 
 
 def vector(link):
@@ -109,12 +163,14 @@ def fitted(train):
     """The model fitted on `train`: the weights, and the confidence of a link of the same words."""
     rows = [x for x in train if scored(x)]
     w = fit.fit([vector(x) for x in rows], [x["right"] for x in rows])
-    same = [x["right"] for x in train if x["evidence"] == "same-words"]
+    same = [x["right"] for x in train if x["evidence"] == "same-words"]  # chains aside, as in scored
     return w, (sum(same) + 1) / (len(same) + 2)
 
 
 def confidence(model, link):
     w, same_words = model
+    if link["evidence"] == "chain":
+        return product(confidence(model, step) for step in link["steps"])
     if link["evidence"] == "curated":
         return 1.0
     if link["evidence"] == "same-words":
@@ -153,7 +209,7 @@ def lowest_threshold(lines):
 def offered(hig, db, pair, gold_pairs, threshold):
     """What `hig diff --candidates 3` offers for a gold pair: the rules shown removed, added or
     in a flagged link, with their candidates; the links shown without a flag."""
-    older, newer = (edition(name) for name in pair.split(">"))
+    older, newer = editions(pair)
     diff = json.loads(subprocess.run(
         [hig, "--db", db, "diff", older, newer, "--candidates", str(CANDIDATES), "--format", "json"],
         check=True, capture_output=True, text=True).stdout)
@@ -244,7 +300,7 @@ def tables(lines, golds, threshold, stored_threshold, candidates):
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for name, links in lines.items():
         counts = golds[name]
-        pairs = sorted({p for p, _ in counts}, key=lambda p: [x for x, _ in sorted(counts)].index(p))
+        pairs = list(dict.fromkeys(p for p, _ in counts))  # in the gold file's order: oldest first
         totals = defaultdict(int)
         for pair in pairs:
             gold_n = sum(n for (p, _), n in counts.items() if p == pair)
@@ -261,7 +317,8 @@ def tables(lines, golds, threshold, stored_threshold, candidates):
                 out.append(f"| {name} {pair} (through editions between: no one link judged) | {gold_n} | — | — | — | — "
                            f"| — | — | {total} | {hits} ({share(hits, total)}) |")
                 continue
-            out.append(f"| {name} {pair} | {gold_n} | {len(plain)} | {right} | {share(right, len(plain))} | "
+            through = " (through editions between: chains of links)" if any(x["evidence"] == "chain" for x in mine) else ""
+            out.append(f"| {name} {pair}{through} | {gold_n} | {len(plain)} | {right} | {share(right, len(plain))} | "
                        f"{share(right, gold_n)} | {share(stored_right, len(stored_plain))} | {share(stored_right, gold_n)} | "
                        f"{total} | {hits} ({share(hits, total)}) |")
         t = totals

@@ -13,6 +13,9 @@ exactly (no case folding).
 
 Paths starting with Data/ are relative to the repository root; all others are relative to the
 archive folder ../shared/archive beside the repository (override with HIG_ARCHIVE).
+A gold pair ("pair": "ios-2014-03>web-2022-23") names two editions by their ids, the older first:
+each an edition of the manifest (Data/editions/editions.json) or of the archive catalogue
+(Data/archive/catalogue.json), the newer descending from the older in their family tree.
 Usage: python3 Tests/Gold/check.py [gold.jsonl ...]   (prints one combined "N passed, M failed")
 Without arguments every *.jsonl gold file in Tests/Gold is checked (ios-line.jsonl, mac-line.jsonl).
 """
@@ -29,6 +32,37 @@ def normalise(text):
     text = re.sub(r"^\s*(?:[-●■❏•]\s+)+", "", text, flags=re.M)
     text = re.sub(r"[*`_]", "", text)
     return re.sub(r"\s+", " ", text).strip()
+
+def family_tree():
+    """Each known edition id with its predecessors, from the manifest and the archive catalogue."""
+    predecessors = {}
+    with open(os.path.join(ROOT, "Data", "editions", "editions.json"), encoding="utf-8") as f:
+        for edition in json.load(f)["editions"]:
+            predecessors.setdefault(edition["id"], set()).update(edition["predecessors"])
+    with open(os.path.join(ROOT, "Data", "archive", "catalogue.json"), encoding="utf-8") as f:
+        catalogue = json.load(f)
+    for edition in catalogue["documents"] + catalogue["editions_outside_archive"]:
+        predecessors.setdefault(edition["id"], set()).update(edition.get("predecessors") or [])
+    return predecessors
+
+TREE = family_tree()
+
+def check_pair(pair):
+    """Why a gold pair is not two known editions, the newer descending from the older; None if it is."""
+    names = pair.split(">")
+    if len(names) != 2:
+        return "pair %r is not OLDER>NEWER" % pair
+    unknown = [name for name in names if name not in TREE]
+    if unknown:
+        return "pair %r names no edition of the manifest or the catalogue: %s" % (pair, ", ".join(unknown))
+    older, newer = names
+    seen, todo = set(), [newer]
+    while todo:
+        for before in TREE.get(todo.pop(), ()):
+            if before not in seen:
+                seen.add(before)
+                todo.append(before)
+    return None if older in seen else "pair %r: %s does not descend from %s" % (pair, newer, older)
 
 _cache = {}
 def lines_of(path):
@@ -64,6 +98,10 @@ def check_file(gold):
         for number, raw in enumerate(f, 1):
             entry = json.loads(raw)
             problems = []
+            if "pair" in entry:
+                problem = check_pair(entry["pair"])
+                if problem:
+                    problems.append(problem)
             for key in ("from", "to"):
                 if entry.get(key) is not None:
                     try:

@@ -30,10 +30,14 @@ the gold class of a right one),
 for Scripts/fit-link-confidence.py. The judged links are also counted by what a reader is shown
 (when the database has the `doubt` column): no flag, a possible counterpart (a doubt), or low
 confidence alone, in all and per pair: the precision of the links shown without a flag.
---gold FILE scores another gold file (for example Tests/Gold/mac-line.jsonl). A pair name that is
-not in EDITIONS (2008, 2010, ...) is made of edition ids themselves (mac-1987>mac-1992-11). A file
-under human-interface-markdown/ that is not bundled is found in the database by that same path (the
-archive's sources.path); a Data/editions/... file by its own path.
+--gold FILE scores another gold file (for example Tests/Gold/mac-line.jsonl). A pair is named by
+the ids of its two editions, the older first (iphone-2008-11>iphone-2010-03, mac-1987>mac-1992-11):
+the ids of the manifest (Data/editions/editions.json) and of the archive catalogue, as check.py
+checks. A file under human-interface-markdown/ that is not bundled is found in the database by that
+same path (the archive's sources.path); a Data/editions/... file by its own path.
+With --labels, a link judged on a chain (a pair through editions between) is written too, with
+`chain` 1: a gold link the chain reaches (1), or a non-link or a wrong link it reaches (0); no one
+link of the database is that pair, so calibrate.py reads the chain's links in it.
 Nothing here consults hig's code: only the database and the gold file.
 """
 import json
@@ -61,14 +65,10 @@ with open(os.path.join(HERE, "..", "..", "Data", "taxonomy", "lineage-confidence
     LOW_BELOW = json.load(_model)["low_confidence_below"]
 
 
-# The gold set's names of the editions of its pairs, as bundled edition ids.
-EDITIONS = {"2008": "iphone-2008-11", "2010": "iphone-2010-03", "2011": "ios-2011-03", "2014": "ios-2014-03",
-            "current": "web-2022-23", "2026": "web-2026-07"}
-
-
-def edition(name):
-    """The edition id of a name in a gold pair: an EDITIONS short name, or an edition id itself."""
-    return EDITIONS.get(name, name)
+def editions(pair):
+    """The two edition ids of a gold pair ("ios-2014-03>web-2022-23"), the older first."""
+    older, newer = pair.split(">")
+    return older, newer
 
 
 def bundled_path(file):
@@ -127,8 +127,7 @@ def main(argv):
         compared = None
 
     def direct(pair):
-        older, newer = (edition(name) for name in pair.split(">"))
-        return compared is None or (older, newer) in compared
+        return compared is None or editions(pair) in compared
 
     def reached(a, newer):
         """The rules of edition `newer` that chains of links from rule `a` reach."""
@@ -189,7 +188,7 @@ def main(argv):
             counts[relation + " (passage not a rule)"] += 1
             continue
         chained = not direct(pair)
-        newer = edition(pair.split(">")[1])
+        newer = editions(pair)[1]
         if relation == "link":
             if e["class"] == "restored":
                 found = reaches(a, b)
@@ -222,7 +221,7 @@ def main(argv):
                 counts["removed respected"] += 1
         elif relation == "added":
             counts["added"] += 1
-            older = edition(pair.split(">")[0])
+            older = editions(pair)[0]
             if chained:
                 respected = not any(b in reached(x, newer) for x in edition_rules[older])
             else:
@@ -238,10 +237,10 @@ def main(argv):
     for e in entries:
         a = rule_at(e["from"]) if e["from"] else None
         b = rule_at(e["to"]) if e["to"] else None
-        # A restored link spans editions that lineage does not compare directly (2008>2014,
-        # mac-1995>macosx-2004-05): it says nothing about the links of one compared pair.
-        restored = e["pair"] == "2008>2014" or e["class"] == "restored"
-        if restored or (e["from"] and a is None) or (e["to"] and b is None):
+        # A restored link spans editions that lineage does not compare directly
+        # (iphone-2008-11>ios-2014-03, mac-1995>macosx-2004-05): it says nothing about the links
+        # of one compared pair.
+        if e["class"] == "restored" or (e["from"] and a is None) or (e["to"] and b is None):
             continue
         if e["relation"] in ("link", "removed") and a:
             gold_to[(e["pair"], a)].update([b] if b else [])
@@ -255,13 +254,13 @@ def main(argv):
     for (pair, a), targets in gold_to.items():
         if (pair, a) not in whole_from:
             continue
-        newer = edition(pair.split(">")[1])
+        newer = editions(pair)[1]
         reach = reached(a, newer) if not direct(pair) else {x for x in later[a] if edition_of.get(x) == newer}
         wrong.update((pair, a, x) for x in reach if x not in targets)
     for (pair, b), origins in gold_from.items():
         if (pair, b) not in whole_to:
             continue
-        older, newer = (edition(name) for name in pair.split(">"))
+        older, newer = editions(pair)
         if direct(pair):
             sources = {x for (x, y) in links if y == b and edition_of.get(x) == older}
         else:
@@ -276,14 +275,17 @@ def main(argv):
     if "--missed" in argv:
         for pair, a, b, kind, note in missed:
             print(f"missed {pair}: {a} -> {b} ({kind}: {note})")
-    # The links the gold set judges. Right: a gold link the database makes directly. Wrong: a
-    # wrong link, or a non-link made.
+    # The links the gold set judges. Right: a gold link the database makes directly, or reaches
+    # by a chain of links in a pair through editions between. Wrong: a wrong link, or a non-link
+    # made (or reached).
     judged = {}
     gold_class = {}
     for e in entries:
         a = rule_at(e["from"]) if e["from"] else None
         b = rule_at(e["to"]) if e["to"] else None
-        if a is None or b is None or (a, b) not in links:
+        if a is None or b is None:
+            continue
+        if (a, b) not in links if direct(e["pair"]) else b not in reached(a, editions(e["pair"])[1]):
             continue
         if e["relation"] == "link" and e["class"] != "restored":
             judged[(e["pair"], a, b)] = 1
@@ -294,9 +296,9 @@ def main(argv):
         judged.setdefault((pair, a, b), 0)
     if "--labels" in options:
         with open(options["--labels"], "w", encoding="utf-8") as out:
-            out.write("pair\tfrom\tto\tright\tclass\n")
+            out.write("pair\tfrom\tto\tright\tclass\tchain\n")
             for (pair, a, b), right in sorted(judged.items()):
-                out.write(f"{pair}\t{a}\t{b}\t{right}\t{gold_class.get((pair, a, b), '')}\n")
+                out.write(f"{pair}\t{a}\t{b}\t{right}\t{gold_class.get((pair, a, b), '')}\t{int(not direct(pair))}\n")
     # How often a link is right, by its confidence (when the database has one).
     confidence = dict(((a, b), c) for a, b, c in db.execute("SELECT from_rule, to_rule, confidence FROM rule_links"))
     bands = defaultdict(lambda: [0, 0])
@@ -343,7 +345,8 @@ def main(argv):
         print(f"non-links violated: {counts['non-link violated']}/{counts['non-link']} (precision {precision:.3f})")
         print(f"removed respected: {counts['removed respected']}/{counts['removed']}, "
               f"added respected: {counts['added respected']}/{counts['added']}")
-        for p, c in sorted(per_pair.items()):
+        order = list(dict.fromkeys(e["pair"] for e in entries))  # the gold file's: oldest first
+        for p, c in sorted(per_pair.items(), key=lambda item: order.index(item[0])):
             print(f"  {p}: links {c['found']}/{c['links']}, non-links violated {c['violated']}/{c['non-links']}, "
                   f"wrong links {c['wrong']} (link precision {c['found'] / max(1, c['found'] + c['wrong']):.3f})")
         for name, c in sorted(per_class.items()):
@@ -357,7 +360,7 @@ def main(argv):
             if band in shown_bands:
                 n, right = shown_bands[band]
                 print(f"  shown with {band}: {n} judged links, {right} right ({right / n:.2f})")
-        for p, bands_of_pair in sorted(shown_per_pair.items()):
+        for p, bands_of_pair in sorted(shown_per_pair.items(), key=lambda item: order.index(item[0])):
             print(f"    {p}: " + ", ".join(f"{band} {right}/{n}" for band, (n, right) in sorted(bands_of_pair.items())))
         if missing:
             print(f"{len(missing)} gold passages are no rule of the database (first: "

@@ -72,10 +72,12 @@ public struct Corpus: Sendable {
             }
         }
         .map { try $0.get() }
-        // The lexicon learns the words of undamaged (web) text, and counts words everywhere.
+        // The lexicon learns the words of undamaged (web) text, its prose only (no addresses,
+        // code or API names: `Lexicon.proseOnly`), and counts words everywhere.
         var lexicon = Lexicon.bundled
         let counts = ParallelMap.map(files) { file, _ in Lexicon.wordCounts(in: file.text) }
-        for ((file, _), fileCounts) in zip(files, counts) where file.entry.form != .pdfMarkdown { lexicon.learnWords(counted: fileCounts) }
+        let prose = ParallelMap.map(files.filter { $0.0.entry.form != .pdfMarkdown }) { file, _ in Lexicon.proseWordCounts(in: file.text) }
+        for proseCounts in prose { lexicon.learnWords(counted: proseCounts) }
         for fileCounts in counts { lexicon.addCounts(fileCounts) }
         // A scanned file's misread words are weighed against the whole corpus's words.
         let splitter = SourceSplitter(lexicon: lexicon, corpusCounts: files.contains { $0.0.entry.scanned } ? counts : nil)

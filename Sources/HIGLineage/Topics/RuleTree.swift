@@ -10,6 +10,8 @@ struct RuleTree {
     private(set) var isFigure: [Bool] = []
     /// The title of the rule's source when it has one (a web page's).
     private(set) var sourceTitle: [String?] = []
+    /// The path of the rule's source (a web page's folders are its place).
+    private(set) var sourcePath: [String] = []
     private(set) var section: [String?] = []
     /// The rowid of the rule's source file.
     private(set) var source: [Int] = []
@@ -21,7 +23,7 @@ struct RuleTree {
         var parentRowID: [Int?] = []
         try db.forEachRow(
             """
-            SELECT r.rowid, r.id, p.rowid, r.kind = 'figure', s.title, r.section, r.source_id
+            SELECT r.rowid, r.id, p.rowid, r.kind = 'figure', s.title, r.section, r.source_id, s.path
             FROM rules r LEFT JOIN rules p ON p.id = r.parent_id JOIN sources s ON s.id = r.source_id
             ORDER BY r.rowid
             """
@@ -33,6 +35,7 @@ struct RuleTree {
             tree.sourceTitle.append(row.isNull(4) ? nil : row.string(4))
             tree.section.append(row.isNull(5) ? nil : row.string(5))
             tree.source.append(row.int(6))
+            tree.sourcePath.append(row.string(7))
         }
         tree.parent = parentRowID.map { $0.flatMap { tree.position(ofRowID: $0) } }
         return tree

@@ -4,9 +4,12 @@
 struct SubjectNames {
     private var byName: [String: [String]] = [:]
     private var byNameOrAlias: [String: [String]] = [:]
+    /// Subjects with subjects under them (groups such as Components or Status).
+    private var groups: Set<String> = []
 
     init(_ taxonomy: Taxonomy) {
         for topic in taxonomy.topics where topic.isSubject {
+            if let parent = topic.parent { groups.insert(parent) }
             byName[Self.key(topic.name), default: []].append(topic.slug)
             for name in [topic.name] + topic.aliases {
                 let key = Self.key(name)
@@ -15,8 +18,19 @@ struct SubjectNames {
         }
     }
 
-    /// The subject a web page's title names: its own name only (a page is today's subject).
-    func page(titled title: String) -> [String] { byName[Self.key(title)] ?? [] }
+    /// The subject of a web page at `path` (its folders are its place) titled `title`:
+    /// - a page in a folder named after one of today's pages is a sub-page of that page, split
+    ///   from it (`technologies/airplay/introduction.md` is about AirPlay, whatever its title);
+    /// - else the subject its title names: by name (a page is today's subject), else by a name an
+    ///   older capture gave it (2022's "Onscreen keyboards" is today's Virtual keyboards);
+    /// - else the subject of its innermost folder that names one: a page today's HIG no longer
+    ///   has is about its group (`inputs/touch-bar.md` about Inputs).
+    func page(titled title: String, path: String) -> [String] {
+        let folders = path.split(separator: "/").dropLast().reversed().compactMap { byName[Self.key(String($0))] }
+        if let page = folders.first, page.allSatisfy({ !groups.contains($0) }) { return page }
+        let key = Self.key(title)
+        return byName[key] ?? byNameOrAlias[key] ?? folders.first ?? []
+    }
 
     /// The subjects of the innermost heading of `section` that names any, by name or alias.
     func section(_ section: String) -> [String] {

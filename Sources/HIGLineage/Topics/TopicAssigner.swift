@@ -2,10 +2,11 @@ import HIGDatabase
 
 /// Writes the taxonomy and each rule's topics into the database, inside the import's transaction.
 ///
-/// Subjects (the web HIG's groups and pages): a web page's rules have its subject ('page'); any
-/// other rule has the subjects of the innermost heading of its section path that names one,
-/// by name or by an older edition's name for it ('section'); either way, every ancestor of
-/// those subjects too, so that a group (Components) holds its pages' rules.
+/// Subjects (the web HIG's groups and pages): a web page's rules have its subject ('page', see
+/// `SubjectNames.page(titled:path:)`); any other rule has the subjects of the innermost heading
+/// of its section path that names one, by name or by an older edition's name for it
+/// ('section'); either way, every ancestor of those subjects too, so that a group (Components)
+/// holds its pages' rules.
 ///
 /// Finer topics (defined by words): a rule gets every one whose query its own words match and
 /// whose parent subject it has, or that has no subject at all ('match'). A rule that matches none (a bullet like "Merely
@@ -16,8 +17,9 @@ package enum TopicAssigner {
 
     /// Raised when the assignment itself changes, so that a database of an older `hig` has its
     /// topics assigned again although its taxonomy is the same. 2: a rule of no known subject
-    /// takes a finer topic only when the words of its section name the topic's subject.
-    static let revision = 2
+    /// takes a finer topic only when the words of its section name the topic's subject. 3: a web
+    /// page's subject is read from its folders and older titles too, not from its title alone.
+    static let revision = 3
 
     /// What the stored topics depend on: this assignment and the taxonomy.
     static func stamp(_ taxonomy: Taxonomy) -> String { "\(revision)|\(taxonomy.digest)" }
@@ -56,7 +58,7 @@ package enum TopicAssigner {
         var subjects = [[Int]](repeating: [], count: rules.count)
         var viaPage = [Bool](repeating: false, count: rules.count)
         for rule in 0..<rules.count {
-            var named = rules.sourceTitle[rule].map(names.page(titled:)) ?? []
+            var named = rules.sourceTitle[rule].map { names.page(titled: $0, path: rules.sourcePath[rule]) } ?? []
             viaPage[rule] = !named.isEmpty
             if named.isEmpty, let section = rules.section[rule] { named = names.section(section) }
             for slug in named {

@@ -37,6 +37,11 @@ struct Diff: ParsableCommand {
     @Option(help: "Only rules under these headings (on either side; as --section of `hig rules`).")
     var section: String?
 
+    @Option(
+        help: "Only one web page (title or path in the older edition, or in the newer for a page added since) and its counterparts."
+    )
+    var page: String?
+
     @Flag(help: "Only changes flagged as reversals.")
     var reversals = false
 
@@ -68,7 +73,7 @@ struct Diff: ParsableCommand {
         let slug = try topic.map { try store.resolveTopic($0).slug }
         let options = RuleStore.DiffOptions(
             topic: slug, section: section, reversalsOnly: reversals, forceChangesOnly: forceChanges,
-            lowConfidenceOnly: lowConfidence, candidates: candidates ?? 0)
+            lowConfidenceOnly: lowConfidence, candidates: candidates ?? 0, page: page)
         let diff = try store.diff(from: from, to: to, options: options)
         let rules = try store.ruleTexts(of: diff)
         switch format {

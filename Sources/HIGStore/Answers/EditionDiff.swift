@@ -90,6 +90,8 @@ extension RuleStore {
         public var topic: String?
         /// Headings of the rules' section path, as typed (`SectionMatch`).
         public var section: String?
+        /// A web page, by title or path (`RuleStore.pageRuleIDs`): its rules and its counterparts'.
+        public var page: String?
         public var reversalsOnly = false
         public var forceChangesOnly = false
         /// Only changes of low confidence or in doubt (`LinkFlag.lowConfidence`, `.doubt`): the
@@ -100,8 +102,9 @@ extension RuleStore {
 
         public init(
             topic: String? = nil, section: String? = nil, reversalsOnly: Bool = false, forceChangesOnly: Bool = false,
-            lowConfidenceOnly: Bool = false, candidates: Int = 0
+            lowConfidenceOnly: Bool = false, candidates: Int = 0, page: String? = nil
         ) {
+            self.page = page
             self.lowConfidenceOnly = lowConfidenceOnly
             self.topic = topic
             self.section = section
@@ -121,6 +124,10 @@ extension RuleStore {
             if let section = options.section {
                 try checkSection(section, edition: nil)
                 let ids = try Set(db.rows(ReadQueries.sectionRuleIDs, SectionMatch.likePattern(section)).map { $0.string("id") })
+                inTopic = inTopic.map { $0.intersection(ids) } ?? ids
+            }
+            if let page = options.page {
+                let ids = try pageRuleIDs(page, from: from, to: to)
                 inTopic = inTopic.map { $0.intersection(ids) } ?? ids
             }
             // Only the links among the rules of FROM, TO and the editions between.

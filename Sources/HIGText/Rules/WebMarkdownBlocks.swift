@@ -162,10 +162,17 @@ extension WebMarkdownBlock {
     }
 
     /// The index after the lines that continue a paragraph or list item opened at `index`: the
-    /// following lines up to a blank one or one that opens another block.
+    /// following lines up to a blank one or one that opens another block. A line with a setext
+    /// underline under it opens a heading: converters that drop blank lines glue a heading to
+    /// the paragraph above it (a Resources card, then `[Change log](...)` and `-----`), and the
+    /// heading is that one line, not the paragraph.
     private static func continuation(after index: Int, _ lines: Lines) -> Int {
         var end = index + 1
-        while end < lines.count, case .paragraph = lines.read[end].kind { end += 1 }
+        while end < lines.count, case .paragraph = lines.read[end].kind {
+            // (A line of glued images and captions stays where it is: its heading is their last words.)
+            if end + 1 < lines.count, !lines[end].contains("!["), WebMarkdownLine.setextLevel(lines[end + 1]) != nil { break }
+            end += 1
+        }
         return end
     }
 }

@@ -72,6 +72,10 @@ struct WebMarkdownReader {
         /// The paragraph rule the previous block was, which a "For example," paragraph extends.
         var previousParagraph: Int?
         var openingNote: ChangeNote?
+        /// The date alone on a page's first line, whose change words open the title heading.
+        var pendingBannerDate: (date: String, line: Int)?
+        /// An aside's label alone on its line (`Note`), whose words are the paragraph after it.
+        var pendingAside: (label: String, line: Int)?
 
         enum Zone { case guidance, resources, changeLog }
 
@@ -87,8 +91,19 @@ struct WebMarkdownReader {
         }
 
         mutating func take(_ block: WebMarkdownBlock) {
+            if let aside = pendingAside, !(zone == .guidance && Self.isParagraph(block)) {
+                pendingAside = nil
+                setAside(aside.line, aside.line, .converterChrome)
+            }
             if case .heading(let level, let raw, let line, let underline) = block {
-                heading(level: level, text: WebMarkdownInline.clean(raw), line: line, underline: underline)
+                let text = WebMarkdownInline.clean(raw)
+                if opening, zone == .guidance, Self.isSentenceHeading(text) {
+                    opening = false
+                    abstractHeading(raw, line: line)
+                    if let underline { setAside(underline, underline, .converterChrome) }
+                    return
+                }
+                heading(level: level, text: text, line: line, underline: underline)
                 return
             }
             // The page's closing `---` and `*Source: URL*` follow its last section.
@@ -117,7 +132,10 @@ struct WebMarkdownReader {
             switch block {
             case .heading: break
             case .paragraph(let first, let last, let raw):
-                paragraph = self.paragraph(first, last, raw, opening: wasOpening)
+                paragraph =
+                    Self.holdsInlinePieces(raw)
+                    ? paragraphWithPieces(first, last, raw, opening: wasOpening)
+                    : self.paragraph(first, last, raw, opening: wasOpening)
             case .listItem(let first, let last, let indent, let raw):
                 listItem(first, last, indent, raw)
             case .quote(let first, let last, let raw):
@@ -138,14 +156,17 @@ struct WebMarkdownReader {
             previousParagraph = paragraph
         }
 
-        mutating func heading(level: Int, text: String, line: Int, underline: Int?) {
+        mutating func heading(level written: Int, text: String, line: Int, underline: Int?) {
+            var text = text
+            let level = nestingLevel(written, text)
             opening = false
             listOwner = nil
             openLead = nil
             items = []
             previousParagraph = nil
             while let last = headings.last, last.level >= level { headings.removeLast() }
-            if headings.isEmpty, level == 1, reading.title == nil {
+            if headings.isEmpty, written == 1, reading.title == nil {
+                text = Self.titleFromFileName(text) ?? titleAfterBanner(text, line: line)
                 reading.title = text
                 opening = true
             }
@@ -184,8 +205,19 @@ struct WebMarkdownReader {
                 setAside(first, last, .converterChrome)
                 return nil
             }
+            if bannerDate(first, last, text) { return nil }
             if reading.title == nil, reading.headings.isEmpty, text.contains("›") || text.contains(" > ") {
                 setAside(first, last, .converterChrome)  // the breadcrumb
+                return nil
+            }
+            if let aside = pendingAside {
+                pendingAside = nil
+                return builder.add(
+                    marked(aside.line, text), title: aside.label, parent: nil, section: section, page: nil, platforms: scope,
+                    lineEnd: last, kind: .note)
+            }
+            if WebMarkdownInline.boldLead(raw) == nil, Self.isAsideLabel(text) {
+                pendingAside = (text, first)
                 return nil
             }
             if Self.isPlatformNote(text) {
@@ -214,7 +246,17 @@ struct WebMarkdownReader {
         }
 
         mutating func listItem(_ first: Int, _ last: Int, _ indent: Int, _ raw: String) {
-            let content = WebMarkdownLine.listItemContent(Substring(WebMarkdownLine(raw).content)) ?? raw
+            var content = WebMarkdownLine.listItemContent(Substring(WebMarkdownLine(raw).content)) ?? raw
+            if Self.holdsInlinePieces(content) {
+                // Controls (`[iOS](#)`, a tab) are no words; an image in an item is read as the item's words.
+                content = Self.inlinePieces(content).map {
+                    switch $0 {
+                    case .words(let words): return words
+                    case .image(let alt): return Self.isAddress(alt) ? "" : alt
+                    case .card: return ""
+                    }
+                }.joined()
+            }
             if Self.isPageLink(content) {
                 setAside(first, last, .tableOfContents)
                 return
@@ -233,7 +275,7 @@ struct WebMarkdownReader {
         }
 
         mutating func image(_ line: Int, _ raw: String, _ caption: Int?, _ captionRaw: String?) {
-            let alt = WebMarkdownInline.clean(raw)
+            let alt = Self.isAddress(Self.altText(raw)) ? "" : WebMarkdownInline.clean(raw)
             let captionText = captionRaw.map(WebMarkdownInline.clean) ?? ""
             guard !alt.isEmpty || !captionText.isEmpty else {
                 setAside(line, caption ?? line, .image)
@@ -244,7 +286,13 @@ struct WebMarkdownReader {
                 parent: nil, section: section, page: nil, platforms: scope, lineEnd: caption ?? line, kind: .figure)
         }
 
+        static func isParagraph(_ block: WebMarkdownBlock) -> Bool {
+            if case .paragraph = block { return true }
+            return false
+        }
+
         mutating func finish() -> SourceReading {
+            if let aside = pendingAside { setAside(aside.line, aside.line, .converterChrome) }
             if let note = openingNote, !reading.changeNotes.contains(where: { $0.text.lowercased() == note.text.lowercased() }) {
                 reading.changeNotes.append(note)
                 reading.changeNotes.sort { $0.lineStart < $1.lineStart }
@@ -276,6 +324,12 @@ struct WebMarkdownReader {
                 return false
             }
             return line.count > 2 && line.last == first
+        }
+
+        /// The alt text of `![alt](target)`, as written.
+        static func altText(_ raw: String) -> String {
+            guard raw.hasPrefix("!["), let middle = raw.range(of: "](") else { return raw }
+            return String(raw[raw.index(raw.startIndex, offsetBy: 2)..<middle.lowerBound])
         }
 
         /// `[Alerts](Alerts.md)`, alone or followed by " — what the page is about": an entry of a
