@@ -217,6 +217,26 @@ struct WebMarkdownReaderTests {
         #expect(ReadingPlaces.faults(lines, reading).isEmpty)
     }
 
+    @Test("A guideline glued after an image and its caption is a guideline, not the caption")
+    func guidelineGluedToAnImage() throws {
+        // web-2023-09's tab-bars.md line 115 and status-bars.md line 18, shortened.
+        let (_, reading) = Self.read(
+            """
+            # Tab bars
+
+            ![A collapsed tab bar.](https://x.dev/a.png)Collapsed![An expanded tab bar.](https://x.dev/b.png)Expanded**Consider using a sidebar within a tab.** A deep hierarchy needs one.
+
+            ![A photo.](https://x.dev/c.png)![Another photo.](https://x.dev/d.png)**Avoid permanently hiding the status bar.** People check the time there.
+            """)
+        let rules = reading.drafts.filter { $0.lineStart == 3 }
+        #expect(rules.map(\.kind) == [.figure, .figure, .guideline])
+        #expect(rules.map(\.title) == ["Collapsed", "Expanded", "Consider using a sidebar within a tab"])
+        #expect(rules.last?.text == "Consider using a sidebar within a tab. A deep hierarchy needs one.")
+        let status = reading.drafts.filter { $0.lineStart == 5 }
+        #expect(status.map(\.kind) == [.figure, .figure, .guideline])
+        #expect(status.last?.text == "Avoid permanently hiding the status bar. People check the time there.")
+    }
+
     @Test("Asides are notes titled by their label")
     func asides() throws {
         let (lines, reading) = Self.read(

@@ -2,7 +2,7 @@
 /// - an image glued to the words before it (`... right away.![An alert mockup ...](URL)`) or to
 ///   another image, with its caption glued after it (`![...](URL)Launch screen![...](URL)`): the
 ///   words before the first image are the paragraph, each image a figure captioned by the words
-///   after it;
+///   after it, up to a bold lead glued to them: the next guideline (`captionsApart`);
 /// - a link whose words open with an image (`[![A window ...](URL) Layout and organization](/design/...)`):
 ///   a card of a section's list of pages, a table of contents entry;
 /// - a link to an empty anchor (`[Play](#)`, `[iOS](#)`, `[iOS](https://...alerts#)`): a control of
@@ -76,6 +76,25 @@ extension WebMarkdownReader.Walk {
         return nil
     }
 
+    /// The words after an image split where a bold lead opens: a converter glues the next
+    /// guideline to an image and its caption (`![...](URL)Expanded**If it makes sense, ...**`), and
+    /// a caption is no guideline. The caption stays the image's; the rest is a paragraph.
+    static func captionsApart(_ pieces: [InlinePiece]) -> [InlinePiece] {
+        var result: [InlinePiece] = []
+        for piece in pieces {
+            guard case .words(let words) = piece, case .image = result.last, let bold = words.range(of: "**"),
+                WebMarkdownInline.boldLead(String(words[bold.lowerBound...])) != nil
+            else {
+                result.append(piece)
+                continue
+            }
+            let caption = String(words[..<bold.lowerBound])
+            if caption.contains(where: { !$0.isWhitespace }) { result.append(.words(caption)) }
+            result.append(.words(String(words[bold.lowerBound...])))
+        }
+        return result
+    }
+
     /// Whether a paragraph or list item needs reading piece by piece: it holds an image, a card
     /// or a control.
     static func holdsInlinePieces(_ raw: String) -> Bool {
@@ -91,7 +110,7 @@ extension WebMarkdownReader.Walk {
     /// figure captioned by the words after it; page cards are a table of contents. Returns the
     /// paragraph's rule, if any.
     mutating func paragraphWithPieces(_ first: Int, _ last: Int, _ raw: String, opening: Bool) -> Int? {
-        let pieces = Self.inlinePieces(raw)
+        let pieces = Self.captionsApart(Self.inlinePieces(raw))
         var ordinal: Int?
         var index = 0
         var wroteAny = false
@@ -115,7 +134,7 @@ extension WebMarkdownReader.Walk {
             switch pieces[index] {
             case .image(let alt):
                 var caption = ""
-                if index + 1 < pieces.count, case .words(let after) = pieces[index + 1] {
+                if index + 1 < pieces.count, case .words(let after) = pieces[index + 1], WebMarkdownInline.boldLead(after) == nil {
                     caption = WebMarkdownInline.clean(after)
                     index += 1
                 }
