@@ -21,7 +21,7 @@ struct HIG: ParsableCommand {
         version: HIGVersion.current,
         subcommands: [
             Import.self, Editions.self, Sources.self, Sections.self, Rules.self, Show.self, Topics.self, Search.self, EvolutionCommand.self,
-            Diff.self, Export.self, Link.self,
+            Diff.self, Changes.self, Export.self, Link.self,
             MCPCommand.self,
         ]
     )

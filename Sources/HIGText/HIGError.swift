@@ -65,6 +65,10 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case pagesTargetNotReport(path: String)
     case pagesNeedFolder
     case invalidEnvironment(name: String, value: String, allowed: String)
+    case invalidDate(option: String, value: String)
+    /// `hig changes --since`: no edition `edition` descends from is dated on or before `date`.
+    case noEditionBefore(date: String, edition: String, oldest: String?)
+    case pageUnknown(page: String, edition: String, matches: [String])
 
     public var description: String {
         switch self {
@@ -200,6 +204,15 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "--pages writes a folder of pages; give it with -o FOLDER"
         case .invalidEnvironment(let name, let value, let allowed):
             "$\(name) is '\(value)'; it must be \(allowed)"
+        case .invalidDate(let option, let value):
+            "\(option) \(Self.quoted(value)) is not a date; give YYYY, YYYY-MM or YYYY-MM-DD (e.g. 2023-01-01)"
+        case .noEditionBefore(let date, let edition, let oldest):
+            "no edition before \(edition) is dated on or before \(date)"
+                + (oldest.map { "; the oldest dated one is \($0): give a later --since, or --from" } ?? "; give --from")
+        case .pageUnknown(let page, let edition, let matches):
+            matches.isEmpty
+                ? "no page of \(edition) has the title or path \(Self.quoted(page)); list its pages with `hig sources --edition \(edition)`"
+                : "\(Self.quoted(page)) names several pages of \(edition): \(matches.joined(separator: ", ")); give one's path"
         }
     }
 }
