@@ -149,8 +149,12 @@ struct ChangesTests {
             let alerts = changes.pages[2]
             #expect(alerts.path == "Data/editions/w26/Alerts.md" || alerts.path.hasSuffix("w26/Alerts.md"))
             // 2023-06-21 is in w23's change log already: not new.
-            #expect(alerts.notes.map(\.date) == ["2024-02-02", "2023-09-12"])
-            #expect(alerts.notes.first?.text == "Enhanced guidance for using default and Cancel buttons.")
+            #expect(alerts.notes.map(\.note.date) == ["2024-02-02", "2023-09-12"])
+            #expect(alerts.notes.first?.note.text == "Enhanced guidance for using default and Cancel buttons.")
+            // Its words (default, Cancel, button) are in the changed rule and the added one;
+            // "Added anatomy artwork for visionOS" names none (no rule change mentions visionOS).
+            #expect(alerts.notes.first?.names == [alerts.added[0].id, alerts.changed[0].to.id])
+            #expect(alerts.notes.last?.names == [])
             #expect(
                 alerts.added.map(\.text) == [
                     "Put the default button on the trailing side. People expect to find the button that confirms the alert's action on the trailing side of the row."
@@ -165,7 +169,7 @@ struct ChangesTests {
                 keyboards.changed.map(\.to.text) == [
                     "Offer a Done key when people finish entering text. The return key can end the entry in a single field."
                 ])
-            #expect(changes.pages[0].added.count == 1 && changes.pages[0].notes.map(\.text) == ["New page."])
+            #expect(changes.pages[0].added.count == 1 && changes.pages[0].notes.map(\.note.text) == ["New page."])
             #expect(
                 changes.pages[3].removed.map(\.text) == [
                     "Show the status of a download in the toolbar. People glance there to see how far it got."
@@ -181,11 +185,11 @@ struct ChangesTests {
             let changes = try store.changes(.init(since: PartialDate("2023-01-01")))
             #expect(changes.from == "w22" && changes.to == "w26" && changes.through == ["w23"])
             let alerts = try #require(changes.pages.first { $0.title == "Alerts" })
-            #expect(alerts.notes.map(\.date) == ["2024-02-02", "2023-09-12", "2023-06-21"])
+            #expect(alerts.notes.map(\.note.date) == ["2024-02-02", "2023-09-12", "2023-06-21"])
             // From 2024 on, only the 2024 entries, on pages that have one or a rule change.
             let later = try store.changes(.init(since: PartialDate("2024")))
             #expect(later.from == "w23")
-            #expect(later.pages.first { $0.title == "Alerts" }?.notes.map(\.date) == ["2024-02-02"])
+            #expect(later.pages.first { $0.title == "Alerts" }?.notes.map(\.note.date) == ["2024-02-02"])
             // A month: its first day is on or before w23's September 2023.
             #expect(try store.changes(.init(since: PartialDate("2023-09"))).from == "w23")
             #expect(throws: HIGError.noEditionBefore(date: "2022-08", edition: "w26", oldest: "w22")) {
@@ -226,7 +230,7 @@ struct ChangesTests {
             // rules stay; macOS rules too. An entry that names another platform does not.
             let vision = try store.changes(.init(from: "w23", to: "w26", platform: "visionOS"))
             let alerts = try #require(vision.pages.first { $0.title == "Alerts" })
-            #expect(alerts.notes.map(\.text) == ["Added anatomy artwork for visionOS."])
+            #expect(alerts.notes.map(\.note.text) == ["Added anatomy artwork for visionOS."])
             #expect(alerts.changed.count == 1)
             let mac = try store.changes(.init(from: "w23", to: "w26", platform: "macOS"))
             #expect(mac.pages.first { $0.title == "Alerts" }?.notes.isEmpty == true)
@@ -241,12 +245,17 @@ struct ChangesTests {
             let text = TextRenderer(colored: false).changes(changes)
             #expect(text.hasPrefix("What changed from w23 to w26\n"))
             #expect(text.contains("\nAlerts: changed\n"))
-            #expect(text.contains("    2024-02-02  Enhanced guidance for using default and Cancel buttons.\n"))
+            #expect(
+                text.contains(
+                    "    2024-02-02  Enhanced guidance for using default and Cancel buttons.\n                its words are in w26-"))
             #expect(text.contains("[-Consider-] {+Avoid+} making the Cancel button the default button."))
             let markdown = TextRenderer.changesMarkdown(changes)
             #expect(markdown.hasPrefix("# What changed from w23 to w26\n"))
             #expect(markdown.contains("\n## Alerts (changed)\n"))
-            #expect(markdown.contains("- **2024-02-02**: Enhanced guidance for using default and Cancel buttons.\n"))
+            #expect(
+                markdown.contains(
+                    "- **2024-02-02**: Enhanced guidance for using default and Cancel buttons. (its words are in `\(changes.pages[0].added[0].id)`, `\(changes.pages[0].changed[0].to.id)`)\n"
+                ))
             #expect(markdown.contains("~~Consider~~ **Avoid** making the Cancel button the default button."))
             let html = ChangesHTML.render(changes, version: "test")
             #expect(html.contains("<h2>Alerts <span class=\"muted\">(changed)</span></h2>"))

@@ -19,8 +19,12 @@ public enum ChangesHTML {
             out += "</p>\n"
             if !page.notes.isEmpty {
                 out += "<h3>Apple’s change log, new since \(h(changes.from))</h3>\n<ul>\n"
-                for note in page.notes {
-                    out += "<li><time>\(h(note.date ?? "undated"))</time>: \(h(note.text))</li>\n"
+                for entry in page.notes {
+                    out += "<li><time>\(h(entry.note.date ?? "undated"))</time>: \(h(entry.note.text))"
+                    if !entry.names.isEmpty {
+                        out += " <span class=\"meta\">its words are in \(h(entry.names.joined(separator: ", ")))</span>"
+                    }
+                    out += "</li>\n"
                 }
                 out += "</ul>\n"
             }

@@ -18,7 +18,11 @@ extension TextRenderer {
             out += "\n"
             if !page.notes.isEmpty {
                 out += "\nApple's change log, new since \(changes.from):\n\n"
-                for note in page.notes { out += "- **\(note.date ?? "undated")**: \(inline(note.text))\n" }
+                for entry in page.notes {
+                    out += "- **\(entry.note.date ?? "undated")**: \(inline(entry.note.text))"
+                    if !entry.names.isEmpty { out += " (its words are in \(entry.names.map { "`\($0)`" }.joined(separator: ", ")))" }
+                    out += "\n"
+                }
             }
             func list(_ title: String, _ rules: [GuidelineChanges.Rule]) {
                 guard !rules.isEmpty else { return }

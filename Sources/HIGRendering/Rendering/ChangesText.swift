@@ -13,8 +13,10 @@ extension TextRenderer {
             if !page.formerly.isEmpty { out += "  formerly: \(page.formerly.joined(separator: "; "))\n" }
             if !page.notes.isEmpty {
                 out += "  Apple's change log, new since \(changes.from):\n"
-                for note in page.notes {
+                for entry in page.notes {
+                    let note = entry.note
                     out += "    \((note.date ?? "undated").padding(toLength: 10, withPad: " ", startingAt: 0))  \(note.text)\n"
+                    if !entry.names.isEmpty { out += "                its words are in \(entry.names.joined(separator: ", "))\n" }
                 }
             }
             func list(_ title: String, _ rules: [GuidelineChanges.Rule]) {

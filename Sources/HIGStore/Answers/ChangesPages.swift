@@ -74,7 +74,7 @@ struct ChangesPages {
         guard keep(note.file) else { return }
         if titles[note.file] == nil { titles[note.file] = note.document }
         later.insert(note.file)
-        edit(note.file) { $0.notes.append(note) }
+        edit(note.file) { $0.notes.append(.init(note: note)) }
     }
 
     private mutating func edit(_ path: String, _ change: (inout GuidelineChanges.Page) -> Void) {
@@ -100,7 +100,17 @@ struct ChangesPages {
         var result = pages.values.map { page -> GuidelineChanges.Page in
             var page = page
             if fromIsExcerpt && page.status == .added { page.status = .changed }
-            page.notes.sort { ($0.date ?? "", $1.lineStart) > ($1.date ?? "", $0.lineStart) }
+            page.notes.sort { ($0.note.date ?? "", $1.note.lineStart) > ($1.note.date ?? "", $0.note.lineStart) }
+            for index in page.notes.indices {
+                let subject = ChangeNoteWords.subject(of: page.notes[index].note.text)
+                let named =
+                    page.added.filter { ChangeNoteWords.names(subject, texts: [$0.text]) }.map(\.id)
+                    + page.removed.filter { ChangeNoteWords.names(subject, texts: [$0.text]) }.map(\.id)
+                    + page.changed.filter { ChangeNoteWords.names(subject, texts: [$0.from.text, $0.to.text]) }.map(\.to.id)
+                // A rule merged from several is named once.
+                var seen: Set<String> = []
+                page.notes[index].names = named.filter { seen.insert($0).inserted }
+            }
             return page
         }
         result.sort {

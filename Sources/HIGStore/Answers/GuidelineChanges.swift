@@ -31,6 +31,22 @@ public struct GuidelineChanges: Sendable, Equatable, Encodable {
         public let to: Rule
     }
 
+    /// An entry of Apple's change log, with the changes of its page whose words it names
+    /// (`ChangeNoteWords`): a guess by words, for a reader to check.
+    public struct Note: Sendable, Equatable, Encodable {
+        public let note: EditionChangeNote
+        /// Ids of the rules added, removed, or changed into, whose words the entry names.
+        public var names: [String] = []
+
+        enum Keys: String, CodingKey { case names }
+
+        public func encode(to encoder: any Encoder) throws {
+            try note.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(names, forKey: .names)
+        }
+    }
+
     public struct Page: Sendable, Equatable, Encodable {
         public enum Status: String, Sendable, Equatable, Encodable {
             /// No rule of the earlier edition leads to any of its rules.
@@ -49,13 +65,13 @@ public struct GuidelineChanges: Sendable, Equatable, Encodable {
         public var formerly: [String] = []
         /// Apple's change-log entries of the page that are new since the earlier edition,
         /// newest first.
-        public var notes: [EditionChangeNote] = []
+        public var notes: [Note] = []
         public var added: [Rule] = []
         public var removed: [Rule] = []
         public var changed: [Change] = []
 
         /// The date of the page's newest note: what orders the pages.
-        public var newest: String? { notes.compactMap(\.date).max() }
+        public var newest: String? { notes.compactMap(\.note.date).max() }
 
         enum CodingKeys: String, CodingKey {
             case path, title, status, formerly, notes, added, removed, changed
