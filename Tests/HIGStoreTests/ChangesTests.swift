@@ -223,6 +223,32 @@ struct ChangesTests {
         }
     }
 
+    @Test("--step: one comparison per step, newest first, following a renamed page back to its former title")
+    func steps() throws {
+        try Self.withStore { store, _ in
+            let alerts = try store.changesByStep(.init(from: "w22", page: "Alerts"))
+            #expect(alerts.map { [$0.from, $0.to] } == [["w23", "w26"], ["w22", "w23"]])
+            // 2022 to 2023: the visionOS section and its entry.
+            let first = try #require(alerts.last?.pages.first)
+            #expect(first.notes.map(\.note.text) == ["Updated to include guidance for visionOS."])
+            #expect(
+                first.added.map(\.text) == [
+                    "When your app runs in the Shared Space, an alert appears in front of the window that shows it."
+                ])
+            #expect(first.notes.first?.names == [first.added[0].id])
+            // Virtual keyboards is Onscreen keyboards before 2026, unchanged from 2022 to 2023.
+            let keyboards = try store.changesByStep(.init(from: "w22", page: "Virtual keyboards"))
+            #expect(keyboards.map { [$0.from, $0.to] } == [["w23", "w26"], ["w22", "w23"]])
+            #expect(keyboards[0].pages.map(\.formerly) == [["Onscreen keyboards"]])
+            #expect(
+                keyboards[0].pages.first?.earlier == ["Data/editions/w23/Onscreen keyboards.md"]
+                    || keyboards[0].pages.first?.earlier.first?.hasSuffix("w23/Onscreen keyboards.md") == true)
+            #expect(keyboards[1].pages.isEmpty)
+            // A page added on the way has nothing before it: the steps stop there.
+            #expect(try store.changesByStep(.init(from: "w22", page: "Charts")).map(\.to) == ["w26"])
+        }
+    }
+
     @Test("--platform keeps the rules that apply to it and Apple's entries that name it")
     func platform() throws {
         try Self.withStore { store, _ in

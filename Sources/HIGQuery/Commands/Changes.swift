@@ -48,6 +48,9 @@ struct Changes: ParsableCommand {
     @Option(help: "Only rules that apply to this platform (e.g. visionOS), and Apple's notes that name it.")
     var platform: String?
 
+    @Flag(help: "One changelog per step of the family tree from the earlier edition to the later, newest first.")
+    var step = false
+
     @Option(help: "text, markdown, html or json.")
     var format: Format = .text
 
@@ -69,13 +72,14 @@ struct Changes: ParsableCommand {
         let request = RuleStore.ChangesRequest(
             from: from, to: to, since: since.flatMap(PartialDate.init), page: page,
             topic: try topic.map { try store.resolveTopic($0).slug }, platform: platform)
-        let changes = try store.changes(request)
+        let steps = step ? try store.changesByStep(request) : [try store.changes(request)]
+        let renderer = target == nil ? Console.renderer : TextRenderer(colored: false)
         let text =
             switch format {
-            case .text: (target == nil ? Console.renderer : TextRenderer(colored: false)).changes(changes)
-            case .markdown: TextRenderer.changesMarkdown(changes)
-            case .html: ChangesHTML.render(changes, version: HIGVersion.current)
-            case .json: try JSONText.encode(changes)
+            case .text: steps.map(renderer.changes).joined(separator: "\n")
+            case .markdown: steps.map(TextRenderer.changesMarkdown).joined(separator: "\n")
+            case .html: ChangesHTML.render(steps: steps, version: HIGVersion.current)
+            case .json: step ? try JSONText.encode(steps) : try JSONText.encode(steps[0])
             }
         guard let target else {
             Console.print(text)
@@ -83,7 +87,7 @@ struct Changes: ParsableCommand {
         }
         try AtomicFile.write(Data(text.utf8), to: target)
         Console.note(
-            "wrote the changes of \(changes.pages.count) page\(changes.pages.count == 1 ? "" : "s") to \(target) (\(format.rawValue), \(text.utf8.count) bytes)"
+            "wrote the changes of \(TextCut.count(steps.reduce(0) { $0 + $1.pages.count }, "page")) to \(target) (\(format.rawValue), \(text.utf8.count) bytes)"
         )
     }
 }

@@ -6,12 +6,26 @@ import HIGText
 /// style: a section per page, Apple's entries first, then the rules with word diffs.
 public enum ChangesHTML {
     public static func render(_ changes: GuidelineChanges, version: String) -> String {
+        render(steps: [changes], version: version)
+    }
+
+    /// Several comparisons (`hig changes --step`) in one page, one after the other.
+    public static func render(steps: [GuidelineChanges], version: String) -> String {
+        let title = steps.count == 1 ? TextRenderer.changesHeading(steps[0]) : "What changed, step by step"
+        var out = HTML.documentHead(title: title, version: version)
+        out += "<main>\n"
+        for changes in steps { out += section(changes) }
+        out += "</main>\n</body>\n</html>\n"
+        return out
+    }
+
+    private static func section(_ changes: GuidelineChanges) -> String {
         let h = HTML.escape
         let heading = TextRenderer.changesHeading(changes)
-        var out = HTML.documentHead(title: heading, version: version)
+        var out = ""
         out += "<header class=\"page\"><div class=\"wrap\">\n<h1>\(h(heading))</h1>\n"
         for line in TextRenderer.changesSummary(changes) { out += "<p class=\"muted\">\(h(line))</p>\n" }
-        out += "</div></header>\n<main class=\"wrap\">\n"
+        out += "</div></header>\n<div class=\"wrap\">\n"
         for page in changes.pages {
             out += "<section>\n<h2>\(h(page.title)) <span class=\"muted\">(\(h(page.status.rawValue)))</span></h2>\n"
             out += "<p class=\"meta\"><code>\(h(page.path))</code>"
@@ -53,7 +67,7 @@ public enum ChangesHTML {
             out += "</section>\n"
         }
         if changes.pages.isEmpty { out += "<p>No page changed.</p>\n" }
-        out += "</main>\n</body>\n</html>\n"
+        out += "</div>\n"
         return out
     }
 }

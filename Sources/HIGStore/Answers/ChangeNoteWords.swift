@@ -1,8 +1,9 @@
 import HIGText
 
 /// The changes an entry of Apple's change log names by its words: "Enhanced guidance for using
-/// default and Cancel buttons" names the changes of its page whose words hold two of "default",
-/// "cancel" and "button" (one, when the entry has only one word that says what changed).
+/// default and Cancel buttons" names the changes of its page whose words or headings hold two of
+/// "default", "cancel" and "button" (one, when the entry has only one word that says what
+/// changed: "visionOS" names the rules under a visionOS heading).
 ///
 /// Only words say so, so a change it names is a guess a reader checks, and an entry about
 /// artwork names no rule. The words that only say that something changed ("enhanced",
@@ -22,9 +23,10 @@ enum ChangeNoteWords {
         word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") ? String(word.dropLast()) : word
     }
 
-    /// The note's words that say what changed.
-    static func subject(of note: String) -> Set<String> {
-        words(note).filter { !changeLogWords.contains($0) && !SearchStopwords.words.contains($0) }
+    /// The note's words that say what changed, besides the page's own title: on the Virtual
+    /// keyboards page, "keyboard" is in every rule.
+    static func subject(of note: String, page title: String) -> Set<String> {
+        words(note).subtracting(words(title)).filter { !changeLogWords.contains($0) && !SearchStopwords.words.contains($0) }
     }
 
     /// Whether a change whose texts are `texts` is one the note names.

@@ -22,6 +22,8 @@ struct ChangesPages {
     private var linkedLines: [String: [(line: Int, to: String)]] = [:]
     /// Each later page's earlier pages: those any of whose rules lead to it.
     private var earlierPages: [String: Set<String>] = [:]
+    /// Links from each earlier page to each later page.
+    private var links: [String: [String: Int]] = [:]
     private var titles: [String: String] = [:]
     /// Pages with a title of their own: a PDF document's name is no former title of a web page.
     private var titled: Set<String> = []
@@ -36,7 +38,6 @@ struct ChangesPages {
             if rule.titled { titled.insert(rule.path) }
             if RuleIdentifier.edition(of: rule.rule.id) == to { later.insert(rule.path) }
         }
-        var links: [String: [String: Int]] = [:]
         for pair in pairs {
             guard let from = rules[pair.from]?.path, let to = rules[pair.to]?.path else { continue }
             links[from, default: [:]][to, default: 0] += 1
@@ -90,9 +91,16 @@ struct ChangesPages {
         let title = titles[path] ?? path
         let status: GuidelineChanges.Page.Status =
             !later.contains(path) ? .removed : earlierPages[path, default: []].isEmpty ? .added : .changed
-        let formerly = Set(earlierPages[path, default: []].filter { titled.contains($0) }.compactMap { titles[$0] })
-            .filter { $0 != title }.sorted()
-        return GuidelineChanges.Page(path: path, title: title, status: status, formerly: formerly)
+        // An earlier page most of whose linked rules came here, under another title: renamed, or
+        // merged into this one (not a page one rule of which moved here).
+        let formerly = Set(
+            earlierPages[path, default: []].filter { titled.contains($0) && counterpart[$0] == path }.compactMap { titles[$0] }
+        ).filter { $0 != title }.sorted()
+        var page = GuidelineChanges.Page(path: path, title: title, status: status, formerly: formerly)
+        page.earlier = earlierPages[path, default: []].sorted {
+            (-(links[$0]?[path] ?? 0), $0) < (-(links[$1]?[path] ?? 0), $1)
+        }
+        return page
     }
 
     /// The pages, newest note first, then those without notes by title; notes newest first.
@@ -102,11 +110,13 @@ struct ChangesPages {
             if fromIsExcerpt && page.status == .added { page.status = .changed }
             page.notes.sort { ($0.note.date ?? "", $1.note.lineStart) > ($1.note.date ?? "", $0.note.lineStart) }
             for index in page.notes.indices {
-                let subject = ChangeNoteWords.subject(of: page.notes[index].note.text)
+                let subject = ChangeNoteWords.subject(of: page.notes[index].note.text, page: page.title)
+                // A rule's headings count as its words: "visionOS" names the rules under it.
+                func texts(_ rule: GuidelineChanges.Rule) -> [String] { [rule.text, rule.section ?? ""] }
                 let named =
-                    page.added.filter { ChangeNoteWords.names(subject, texts: [$0.text]) }.map(\.id)
-                    + page.removed.filter { ChangeNoteWords.names(subject, texts: [$0.text]) }.map(\.id)
-                    + page.changed.filter { ChangeNoteWords.names(subject, texts: [$0.from.text, $0.to.text]) }.map(\.to.id)
+                    page.added.filter { ChangeNoteWords.names(subject, texts: texts($0)) }.map(\.id)
+                    + page.removed.filter { ChangeNoteWords.names(subject, texts: texts($0)) }.map(\.id)
+                    + page.changed.filter { ChangeNoteWords.names(subject, texts: texts($0.from) + texts($0.to)) }.map(\.to.id)
                 // A rule merged from several is named once.
                 var seen: Set<String> = []
                 page.notes[index].names = named.filter { seen.insert($0).inserted }

@@ -16,11 +16,14 @@ public struct GuidelineChanges: Sendable, Equatable, Encodable {
         public let text: String
         /// `file:line` or `file:first-last`.
         public let citation: String
+        /// The headings it stands under, ` › ` between them.
+        public let section: String?
 
-        public init(id: String, text: String, citation: String) {
+        public init(id: String, text: String, citation: String, section: String? = nil) {
             self.id = id
             self.text = text
             self.citation = citation
+            self.section = section
         }
     }
 
@@ -63,6 +66,8 @@ public struct GuidelineChanges: Sendable, Equatable, Encodable {
         /// Titles of the earlier pages its rules come from, where they differ from its own: a
         /// page renamed, or merged from others.
         public var formerly: [String] = []
+        /// The earlier edition's pages its rules come from, most linked rules first.
+        public var earlier: [String] = []
         /// Apple's change-log entries of the page that are new since the earlier edition,
         /// newest first.
         public var notes: [Note] = []
@@ -74,7 +79,7 @@ public struct GuidelineChanges: Sendable, Equatable, Encodable {
         public var newest: String? { notes.compactMap(\.note.date).max() }
 
         enum CodingKeys: String, CodingKey {
-            case path, title, status, formerly, notes, added, removed, changed
+            case path, title, status, formerly, earlier, notes, added, removed, changed
         }
     }
 

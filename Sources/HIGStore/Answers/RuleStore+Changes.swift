@@ -79,6 +79,40 @@ extension RuleStore {
         }
     }
 
+    /// `hig changes --step`: one comparison per step of the family tree from the earlier edition
+    /// to the later one (excerpts on the way skipped), newest first. A page named is followed
+    /// back through its earlier pages: "Virtual keyboards" in 2026 is "Onscreen keyboards" before.
+    public func changesByStep(_ request: ChangesRequest) throws -> [GuidelineChanges] {
+        try answering {
+            let to = try editionID(request.to ?? "current")
+            let from = try changesFrom(request, to: to)
+            guard let between = try descent(from: from, to: to, in: editionGraph()) else {
+                throw HIGError.editionsOutOfOrder(from: from, to: to)
+            }
+            let stops = [from] + (try between.filter { try !isExcerpt(edition: $0) }) + [to]
+            var steps: [GuidelineChanges] = []
+            var page = request.page
+            for (earlier, later) in zip(stops.dropLast(), stops.dropFirst()).reversed() {
+                var step = request
+                (step.from, step.to, step.page) = (earlier, later, page)
+                let changes: GuidelineChanges
+                do {
+                    changes = try self.changes(step)
+                } catch HIGError.pageUnknown where page != request.page {
+                    // The page followed back has no counterpart this far: nothing more to show.
+                    break
+                }
+                steps.append(changes)
+                if page != nil, let shown = changes.pages.first {
+                    // A page added in this step has no earlier page to follow.
+                    if shown.status == .added { break }
+                    page = shown.status == .removed ? shown.path : shown.earlier.first ?? page
+                }
+            }
+            return steps
+        }
+    }
+
     /// The earlier edition of a `changes` request: as given; the newest one `to` descends from
     /// dated on or before `since`; else the nearest complete edition `to` descends from.
     private func changesFrom(_ request: ChangesRequest, to: String) throws -> String {
@@ -110,7 +144,8 @@ extension RuleStore {
                 rules[row.string(0)] = .init(
                     rule: GuidelineChanges.Rule(
                         id: row.string(0), text: row.string(1),
-                        citation: RuleRecord.Source.citation(file: path, lineStart: row.int(2), lineEnd: row.int(3))),
+                        citation: RuleRecord.Source.citation(file: path, lineStart: row.int(2), lineEnd: row.int(3)),
+                        section: row.optionalString(7)),
                     path: path, title: row.string(5), titled: row.int(6) == 1, line: row.int(2))
             }
         }

@@ -48,9 +48,9 @@ extension RuleStore {
 /// What `hig changes` reads besides a diff: each rule's page, and which rules and pages a
 /// platform or a topic keeps.
 extension ReadQueries {
-    /// One edition's rules with their words, lines, file and page title.
+    /// One edition's rules with their words, lines, file, page title and headings.
     static let editionRulePages = """
-        SELECT r.id, r.text, r.line_start, r.line_end, s.path, coalesce(s.title, s.document), s.title IS NOT NULL
+        SELECT r.id, r.text, r.line_start, r.line_end, s.path, coalesce(s.title, s.document), s.title IS NOT NULL, r.section
         FROM rules r JOIN sources s ON s.id = r.source_id
         WHERE r.edition_id = ?1
         """
