@@ -100,7 +100,8 @@ public enum AssistantCatalog {
                 name: "limit", kind: .integer(minimum: 1, maximum: 50, defaultValue: 5), required: false,
                 description: "At most this many lineages; `omitted` counts the rest."),
             AssistantParameter(
-                name: "candidates", kind: .integer(minimum: 0, maximum: 10, defaultValue: 0), required: false,
+                name: "candidates", kind: .integer(minimum: 0, maximum: CounterpartCandidates.mostPerRule, defaultValue: 0),
+                required: false,
                 description: """
                     For each version removed in a later edition, up to this many likely counterparts there \
                     (`after[id].candidates`: rule, the matcher's score, similarity, text; a link needs a \
@@ -137,7 +138,8 @@ public enum AssistantCatalog {
                     nearly as good). Every changed pair carries `confidence`, the chance its links are right.
                     """),
             AssistantParameter(
-                name: "candidates", kind: .integer(minimum: 0, maximum: 10, defaultValue: 0), required: false,
+                name: "candidates", kind: .integer(minimum: 0, maximum: CounterpartCandidates.mostPerRule, defaultValue: 0),
+                required: false,
                 description: """
                     For each removed and added rule, up to this many likely counterparts in the other edition \
                     (`candidates`: rule, the matcher's score, similarity; a link needs a score of \(linkScore)), \

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HIGLineage
 import HIGStore
 import HIGText
 
@@ -19,7 +20,7 @@ enum ArgumentChecks {
 
     /// `--candidates N` of `hig diff`, `hig evolution` and `hig export`: how many likely
     /// counterparts per rule.
-    static let candidateRange = 1...20
+    static let candidateRange = 1...CounterpartCandidates.mostPerRule
 
     /// The range as help and errors say it.
     static let candidateRangeText = "\(candidateRange.lowerBound) to \(candidateRange.upperBound)"

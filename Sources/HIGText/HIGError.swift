@@ -23,7 +23,8 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case databaseReadOnly(path: String)
     case databaseBusy(path: String)
     case diskFull(path: String)
-    case databaseFolderReadOnly(path: String)
+    /// `databaseExists` false: a first import, so no query can be answered either.
+    case databaseFolderReadOnly(path: String, databaseExists: Bool = true)
     case databaseNeedsRecovery(path: String)
     case schemaNeedsUpgrade(path: String, version: Int, known: Int)
     case sourceTooLarge(path: String, bytes: Int, limit: Int)
@@ -118,8 +119,10 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "\(path) is locked by another hig writing to it; wait for it to finish and try again"
         case .diskFull(let path):
             "no space left to write \(path); free some space and import again (nothing was changed)"
-        case .databaseFolderReadOnly(let path):
+        case .databaseFolderReadOnly(let path, true):
             "cannot write \(path): its folder is not writable, and a write needs files beside the database (\(Self.fileName(path)).importing-*, \(Self.fileName(path))-wal); queries still work, but import needs a writable folder (or pass another --db)"
+        case .databaseFolderReadOnly(let path, false):
+            "cannot create database \(path): its folder is not writable; pass --db a path in a folder you may write, or make this one writable"
         case .databaseNeedsRecovery(let path):
             "\(path) was left in the middle of a write by a hig that stopped, and only a hig with write access to it and its folder can finish recovering it; run any hig command there once with write access"
         case .schemaNeedsUpgrade(let path, let version, let known):

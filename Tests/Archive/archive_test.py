@@ -19,6 +19,7 @@ their long paragraphs are the same).
 
 import json
 import os
+import re
 import resource
 import sqlite3
 import sys
@@ -101,6 +102,23 @@ def main(binary, archive=None):
     # PUBLISHING SYSTEM" and Mac OS 8's "Mac OS 8 Human Interface Guidelines / Writer ...".
     check("no rule stands in a back-of-book index (but for two colophons after one)",
           all(edition in ("mac-1987", "macos8-1997") and count <= 2 for edition, count in in_index), in_index)
+
+    # The PDFs' Markdown escapes ASCII punctuation ("\(page 120\)", "kAudioSessionProperty\_..."):
+    # the backslashes are the converter's, not the guidelines' words, so no clean text or title
+    # holds one; the verbatim lines keep them (hundreds of rules: the check has something to find).
+    escape = re.compile(r"\\[!-/:-@\[-`{-~]")
+    leaks, kept = [], 0
+    for rule, text, title, verbatim in db.execute("SELECT id, text, coalesce(title, ''), verbatim FROM rules"):
+        if escape.search(text) or escape.search(title):
+            leaks.append((rule, escape.search(text + title).group(0)))
+        kept += bool(escape.search(verbatim))
+    check(f"no rule's clean text or title holds a Markdown escape such as \\( or \\_ ({kept} rules' verbatim lines do)",
+          not leaks and kept > 500, (len(leaks), leaks[:5]))
+    # The converter wraps some scanned text in a code block: its fences are markup, set aside,
+    # and the lines inside them keep their words (1980 Lisa, lines 425-431).
+    fences = db.execute("SELECT id FROM rules WHERE ltrim(text) LIKE '```%'").fetchall()
+    inside = db.execute("SELECT count(*) FROM rules WHERE edition_id = 'lisa-1980-09' AND line_start BETWEEN 426 AND 430").fetchone()[0]
+    check("no rule is a code block's fence (```); the lines inside one are rules", not fences and inside > 0, (fences[:5], inside))
 
     # Links join an edition only to the editions it descends from.
     ancestors = {}

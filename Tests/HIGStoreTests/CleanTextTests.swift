@@ -114,6 +114,47 @@ struct CleanTextTests {
         #expect(LineAccounting.account(reading, lines: lines).unaccounted.isEmpty)
     }
 
+    /// The archive's converter wraps some text in a Markdown code block (1980 Lisa, lines 425-431:
+    /// the reserved CODE key combinations; 1982 Apple IIe, line 54: a table of contents): the
+    /// fence lines are its markup, not words of the guidelines, and were 36 rules reading "```".
+    @Test("A PDF's code fence is the converter's markup, set aside; the lines inside it keep their words")
+    func codeFenceIsMarkup() throws {
+        let text = """
+            # <span id="page-0-0"></span>Keys
+
+            Certain CODE combinations are reserved, namely:
+
+            ```
+            CODE | ... | {
+            ```
+
+            ```text
+            Keep It Simple
+            ```
+            """
+        let (reading, lines) = PDFDocumentReaderTests.read(text)
+        let reasons = ReadingPlaces.reasons(reading)
+        for fence in [5, 7, 9, 11] {
+            #expect(reasons[fence] == .converterChrome, "line \(fence): \(lines[fence - 1])")
+        }
+        #expect(!reading.drafts.contains { $0.text.contains("```") }, "\(reading.drafts.map(\.text))")
+        #expect(reading.drafts.contains { $0.lineStart == 6 && $0.text.contains("CODE") })
+        #expect(reading.drafts.contains { $0.lineStart == 10 && $0.text == "Keep It Simple" })
+        #expect(LineAccounting.account(reading, lines: lines).unaccounted.isEmpty)
+    }
+
+    /// The Mac OS X HIG of 2005-2008 letter-spaces its part labels: `#### **P A R T I**` and
+    /// `**P A R T III**` were read as running heads, but `**P A R T I I**` (six letters apart)
+    /// was a rule reading "P A R T I I" in four editions.
+    @Test("A letter-spaced part label is a running head however its letters are spaced")
+    func letterSpacedPartLabel() {
+        for label in ["#### **P A R T I**", "#### **P A R T III**", "#### **P A R T I I**", "#### **C HAPTER 1 3**"] {
+            #expect(PageFurniture.runningHeadLabel(Substring(label)) != nil, "\(label)")
+        }
+        // A bold heading of words in capitals stays one, as before: five words at most.
+        #expect(PageFurniture.runningHeadLabel("#### **USE THE STANDARD MENUS AND CONTROLS**") == nil)
+    }
+
     @Test("The bundle's fragments: the Controls caption, the 2014 timer's numbers and the status bar's bullet")
     func bundleFragments() throws {
         let controls = try BundleCorpus.source("web-2026-07", "System experiences/Controls.md")

@@ -75,7 +75,7 @@ struct CounterpartCandidateTests {
         }
     }
 
-    @Test("In text, JSON and JSON Lines; a count out of 1 to 20 is refused in one line")
+    @Test("In text, JSON and JSON Lines; a count out of 1 to 10 is refused in one line")
     func formats() throws {
         try Self.withSeeds { cli, folder, env in
             for value in ["0", "21", "-2"] {
@@ -117,7 +117,7 @@ struct CounterpartCandidateTests {
             let plain = try cli.hig(["evolution", "infrequency of alerts", "--format", "json"], in: folder, environment: env)
             #expect(!plain.stdout.contains("\"candidates\""))
             let refused = try cli.hig(["evolution", "tap", "--candidates", "0"], in: folder, environment: env)
-            #expect(refused.status != 0 && refused.stderr.contains("--candidates takes 1 to 20"))
+            #expect(refused.status != 0 && refused.stderr.contains("--candidates takes 1 to 10"))
         }
     }
 }

@@ -253,6 +253,9 @@ struct DatabaseFaultTests {
             ] {
                 cli.expectOneLineError(try higAsOtherUser(arguments, in: folder), mentioning: "its folder is not writable")
             }
+            // With no database there yet, no query works either: the message does not say they do.
+            let first = try higAsOtherUser(["--db", folder.appending(path: "new.sqlite").path, "rules"], in: folder)
+            #expect(first.stderr.contains("cannot create") && !first.stderr.contains("queries still work"), "\(first.stderr)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["hig", "hig.sqlite"])
         }

@@ -105,7 +105,7 @@ struct HTMLPagesTests {
             #expect(csv.stderr == "hig: error: --pages applies only to --format html; drop it or add --format html\n")
             let candidates = try cli.hig(["--db", db, "export", "--format", "markdown", "--candidates", "2"], in: folder)
             #expect(candidates.stderr == "hig: error: --candidates applies only to --format html; drop it or add --format html\n")
-            let tooMany = try cli.hig(["--db", db, "export", "--format", "html", "--candidates", "21"], in: folder)
+            let tooMany = try cli.hig(["--db", db, "export", "--format", "html", "--candidates", "11"], in: folder)
             #expect(tooMany.status != 0 && tooMany.stdout.isEmpty && tooMany.stderr.contains("--candidates"))
             try FileManager.default.createDirectory(at: folder.appending(path: "docs"), withIntermediateDirectories: false)
             let refused = try cli.hig(["--db", db, "export", "--format", "html", "--pages", "-o", "docs"], in: folder)

@@ -152,11 +152,13 @@ struct HelpTests {
         )
     }
 
-    @Test("Every command's help ends in EXAMPLES, each line within 80 columns")
+    @Test("Every command's help ends in EXAMPLES, a section of its own, each line within 80 columns")
     func everyHelpHasExamples() {
         for command in Self.commands {
             let help = Self.help(command)
             let name = (["hig"] + command).joined(separator: " ")
+            // A heading glued to the paragraph above reads as that paragraph's last line.
+            #expect(help.contains("\n\nEXAMPLES:\n"), "\(name) --help: EXAMPLES follows no blank line")
             let examples = Self.examples(in: help)
             #expect(!examples.isEmpty, "\(name) --help has no example")
             for example in examples {

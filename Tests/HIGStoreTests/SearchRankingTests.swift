@@ -257,10 +257,10 @@ struct SearchRankingTests {
         }
     }
 
-    @Test("The snippets' index tokenizes as the rules' index does")
+    @Test("The rules' index, the snippets' and the lineage's stems use the one tokenizer the migrations write")
     func snippetTokenizer() throws {
         let sql = try SeedsDatabase.store.db.scalar("SELECT sql FROM sqlite_master WHERE name = 'rules_fts'")?.string ?? ""
-        #expect(sql.contains("tokenize = '\(SearchSnippets.tokenizer)'"))
+        #expect(sql.contains("tokenize = '\(FullTextTokenizer.spec)'"))
     }
 
     @Test("A filter that none of the best matches pass: its rules are read through its own index, and the best of them found")

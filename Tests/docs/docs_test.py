@@ -23,6 +23,11 @@ An example's `--archive PATH` runs with the archive found (--archive, $HIG_ARCHI
 
 --update writes the real output into the ```console blocks in place (keeping `[...]` lines and
 what they stand for out), so figures are written by the tool; read the diff before committing.
+A time a page states (`5-6 s`, `34 ms`) is a measurement of one build, and a debug build (`swift
+run`) is several times slower than a release one: each paragraph, list item or table row that
+states one names the build it was measured with ("release build", "debug build"). A duration
+that is a limit or an interval ("stopped after 0.5 s", "every 2 s"), or is quoted, is none.
+
 Prints one line per check, then `N passed, M failed, K skipped`; exits 1 on any failure.
 """
 
@@ -39,6 +44,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PLACEHOLDER = re.compile(r"(?<![\w-])[A-Z][A-Z_]*(?![\w-])")
 WRITES = re.compile(r"^hig (import|link (confirm|reject|forget))\b|\s(-o|--output)[ =]")
+DURATION = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?(?:\s?[-–]\s?\d+(?:\.\d+)?)?\s?(?:ms|s|min|minutes?|seconds?)\b(?!-)")
+NOT_A_MEASUREMENT = re.compile(r"\b(after|every|up to|under|within|at most|default:?|timeout|target:?)\s*$", re.I)
+BUILD = re.compile(r"\b(release|debug)\b")
 
 passed = failed = skipped = 0
 
@@ -95,6 +103,41 @@ def parse(text):
             if not PLACEHOLDER.search(span.replace("hig ", "", 1)) and not re.search(r"\.\.\.|…|\[|<|\\\|", span):
                 yield ("inline", i + 1, span, None, None, [])
         i += 1
+
+
+def paragraphs(text):
+    """Yields (line_number, text) for each paragraph of prose: a list item and a table row are
+    paragraphs of their own, headings and fenced blocks are none."""
+    block, start, fenced = [], 0, False
+    for number, line in enumerate(text.split("\n"), 1):
+        if line.startswith("```"):
+            fenced = not fenced
+            if block:
+                yield start, " ".join(block)
+            block = []
+            continue
+        if fenced:
+            continue
+        if not line.strip() or line.startswith(("|", "#")) or re.match(r"^\s*[-*] ", line):
+            if block:
+                yield start, " ".join(block)
+            block = [line] if line.strip() and not line.startswith("#") else []
+            start = number
+            continue
+        if not block:
+            start = number
+        block.append(line)
+    if block:
+        yield start, " ".join(block)
+
+
+def unbuilt_figures(text):
+    """Yields (line_number, figures) for each paragraph that states a time without its build."""
+    for start, paragraph in paragraphs(text):
+        prose = re.sub(r"`[^`]*`|\"[^\"]*\"|“[^”]*”", "", paragraph)
+        figures = [m.group(0) for m in DURATION.finditer(prose) if not NOT_A_MEASUREMENT.search(prose[:m.start()])]
+        if figures and not BUILD.search(prose):
+            yield start, figures
 
 
 def matches(expected, actual):
@@ -177,6 +220,9 @@ def main():
             path = os.path.join(ROOT, name)
             text = open(path, encoding="utf-8").read()
             replacements = []
+            unbuilt = list(unbuilt_figures(text))
+            report("FAIL" if unbuilt else "ok", name, "every time stated names its build (release or debug)",
+                   "; ".join(f"line {line}: {', '.join(figures)}" for line, figures in unbuilt))
             for kind, line, command, expected, span, flags in parse(text):
                 where = f"{name}:{line}"
                 # A command in the prose may name an edition of the archive: it runs on the bundle, and

@@ -20,7 +20,11 @@ public struct CounterpartCandidate: Sendable, Equatable, Encodable {
     public var text: String? = nil
 }
 
-package enum CounterpartCandidates {
+public enum CounterpartCandidates {
+    /// The most candidates one rule is given, on the command line and over MCP alike: the
+    /// matcher keeps about 8 nearest rules of each, so more would add little but length.
+    public static let mostPerRule = 10
+
     /// The best `limit` candidates of each rule of `removed` (rules of `older`) among the rules of
     /// `newer`, and of each rule of `added` (rules of `newer`) among the rules of `older`, best
     /// first; a rule no candidate reaches has none. Only candidates scored above 0: below, the

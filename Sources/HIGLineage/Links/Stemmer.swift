@@ -11,7 +11,7 @@ enum Stemmer {
         try db.execute(
             """
             CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem_probe
-            USING fts5(word, tokenize = 'porter unicode61 remove_diacritics 2')
+            USING fts5(word, tokenize = '\(FullTextTokenizer.spec)')
             """)
         try db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem_probe_terms USING fts5vocab(temp, stem_probe, instance)")
         try db.execute("DELETE FROM temp.stem_probe")

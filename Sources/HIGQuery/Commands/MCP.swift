@@ -9,18 +9,18 @@ struct MCPCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mcp",
         abstract: "Serve the knowledge base to assistants over the Model Context Protocol (stdio).",
-        discussion: """
+        discussion: HelpText.discussion(
+            """
             Reads JSON-RPC messages on stdin and answers on stdout until stdin closes; notes go to \
             stderr. \(AssistantCatalog.tools.count) tools: \(AssistantCatalog.tools.map(\.name).joined(separator: ", ")); \
             resources \(AssistantResources.templates.map(\.uriTemplate).joined(separator: " and ")). All read-only. \
             With no database yet, it answers at once and imports the editions meanwhile: a call \
             waits for the import, with progress notifications when the client asks for them. \
             Register it with an assistant as the command `hig mcp` (see docs/assistants.md).
-
-            """
-                + HelpText.examples([
-                    .init("Serve on stdin and stdout, as an assistant starts it", "hig mcp")
-                ]))
+            """,
+            examples: [
+                .init("Serve on stdin and stdout, as an assistant starts it", "hig mcp")
+            ]))
 
     @ParentCommand var root: HIG
 

@@ -13,16 +13,13 @@ import HIGDatabase
 /// It lives in an in-memory database of its own, so that searching never writes through the
 /// store's connection, whose snapshot stays as it was opened.
 final class SearchSnippets {
-    /// `rules_fts`' tokenizer (Migrations/0002); `SearchTests` checks that the two agree.
-    static let tokenizer = "porter unicode61 remove_diacritics 2"
-
     private let db: Database
 
     init() throws(SQLiteError) {
         db = try Database(path: ":memory:", mode: .create)
         try db.execute(
             """
-            CREATE VIRTUAL TABLE hits USING fts5(title, text, tokenize = '\(Self.tokenizer)')
+            CREATE VIRTUAL TABLE hits USING fts5(title, text, tokenize = '\(FullTextTokenizer.spec)')
             """)
     }
 

@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 import HIGDatabase
 
-/// The index's own tokenizer (`porter unicode61 remove_diacritics 2`, `SearchSnippets.tokenizer`),
+/// The index's own tokenizer (`FullTextTokenizer.spec`),
 /// called directly: the terms a text is indexed or searched as, folded and stemmed exactly as
 /// FTS5 folds them.
 ///
@@ -24,7 +24,7 @@ final class SearchTokenizer {
     /// its arguments) from FTS5's API on `db`'s connection. It holds no reference to the
     /// connection (the connection holds the ranking that holds it), and needs none: a tokenizer
     /// instance is FTS5's code and its own options.
-    init(api: UnsafeMutablePointer<fts5_api>, db: Database, spec: String = SearchSnippets.tokenizer) throws(SQLiteError) {
+    init(api: UnsafeMutablePointer<fts5_api>, db: Database, spec: String = FullTextTokenizer.spec) throws(SQLiteError) {
         let parts = spec.split(separator: " ").map(String.init)
         var userData: UnsafeMutableRawPointer?
         var found = fts5_tokenizer()

@@ -22,7 +22,9 @@ public enum StoreWriter {
         if FileManager.default.fileExists(atPath: path) && !FileManager.default.isWritableFile(atPath: path) {
             throw HIGError.databaseReadOnly(path: path)
         }
-        guard RuleStore.folderIsWritable(of: path) else { throw HIGError.databaseFolderReadOnly(path: path) }
+        guard RuleStore.folderIsWritable(of: path) else {
+            throw HIGError.databaseFolderReadOnly(path: path, databaseExists: FileManager.default.fileExists(atPath: path))
+        }
         ImportTemporaryFile.removeStale(besides: path)
         try waitForWriteLock(path)
         let (recorded, archiveEditions) = try recordedSources(path)

@@ -34,9 +34,18 @@ enum PageFurniture {
     /// Why a line of markup with no words (its clean text empty) holds no guidance; nil for a
     /// line with words, or a blank one. A chunk file read alone is accounted by this too.
     static func markupOnlyReason(raw: Substring, marked: MarkedLine) -> SetAsideReason? {
+        if isCodeFence(raw) { return .converterChrome }
         guard marked.isBlank, raw.contains(where: { !$0.isWhitespace }) else { return nil }
         if raw.hasPrefix("![") || raw.contains("](images/") { return .image }
         return .converterChrome
+    }
+
+    /// A code block's fence (```` ``` ````, or with a language: ```` ```text ````): the converter
+    /// wrapped a scan's text in a code block, and the fence is its markup (the lines inside keep
+    /// their words). The stripper leaves backticks as text, so without this the fence was a rule.
+    static func isCodeFence(_ raw: Substring) -> Bool {
+        let line = raw.drop { $0.isWhitespace }
+        return line.hasPrefix("```") && line.dropFirst(3).allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0.isWhitespace }
     }
 
     /// `Metaphors **31**`, `Bars **97 2011-03-23 | © ...**`: words, then a bold page number
@@ -63,7 +72,11 @@ enum PageFurniture {
         guard text.hasPrefix("**"), text.hasSuffix("**"), text.count > 4 else { return nil }
         let inside = text.dropFirst(2).dropLast(2)
         guard !inside.contains("*"), inside.contains(where: \.isLetter), !inside.contains(where: \.isLowercase) else { return nil }
-        guard inside.split(separator: " ").count <= 5, inside.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " }) else {
+        // Five words at most, or a letter-spaced label whose letters count as words
+        // (`P A R T I I`: six "words" of one letter each).
+        let words = inside.split(separator: " ")
+        let letterSpaced = words.count <= 12 && words.allSatisfy { $0.count == 1 }
+        guard words.count <= 5 || letterSpaced, inside.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " }) else {
             return nil
         }
         return String(inside)
