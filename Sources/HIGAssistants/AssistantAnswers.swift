@@ -82,6 +82,21 @@ extension RuleStore {
         return DiffAnswer(diff: diff, rules: rules)
     }
 
+    func changesAnswer(_ arguments: AssistantArguments) throws -> GuidelineChanges {
+        let since = try arguments.string("since").map { text throws -> PartialDate in
+            guard let date = PartialDate(text) else { throw HIGError.invalidDate(option: "since", value: text) }
+            return date
+        }
+        if since != nil && arguments.string("from") != nil {
+            throw AssistantError.badArguments(
+                tool: AssistantCatalog.whatChanged.name, reason: "'since' and 'from' both name the earlier edition; give one of them")
+        }
+        return try changes(
+            ChangesRequest(
+                from: arguments.string("from"), to: arguments.string("to"), since: since, page: arguments.string("page"),
+                topic: try arguments.string("topic").map { try resolveTopic($0).slug }, platform: arguments.string("platform")))
+    }
+
     func topicsAnswer() throws -> TopicsAnswer {
         let (editions, topics) = try topicMatrix()
         let aliases = Dictionary(uniqueKeysWithValues: Taxonomy.bundled.topics.map { ($0.slug, $0.aliases) })

@@ -186,7 +186,38 @@ public enum AssistantCatalog {
                 description: "Only headings down to this depth (1: chapters or pages)."),
         ])
 
-    public static let tools = [searchRules, getRule, ruleEvolution, editionDiff, listEditions, listTopics, listSections]
+    public static let whatChanged = AssistantTool(
+        name: "what_changed", title: "What changed in the HIG since a date or an edition",
+        description: """
+            What changed in the guidelines since the user last read them, page by page, newest first: \
+            Apple's own change-log entries new since then (dated), beside the rules added, removed and \
+            changed on that page (each with id, text and citation; a change has its class, similarity, \
+            confidence and flags), and pages added or removed. Give 'since' (a date) or 'from' (an \
+            edition); 'to' is the newest edition unless given. Use edition_diff for every rule of two \
+            editions, rule_evolution for one rule's whole history.
+            """,
+        parameters: [
+            AssistantParameter(
+                name: "since", kind: .string, required: false,
+                description:
+                    "A date, YYYY, YYYY-MM or YYYY-MM-DD: compare the newest edition dated on or before it with 'to', and keep Apple's entries dated on or after it."
+            ),
+            AssistantParameter(
+                name: "from", kind: .string, required: false,
+                description: "The earlier edition (instead of 'since'), e.g. \(exampleEdition)."),
+            AssistantParameter(
+                name: "to", kind: .string, required: false,
+                description: "The later edition, e.g. \(newest) (the default, the newest)."),
+            AssistantParameter(
+                name: "page", kind: .string, required: false,
+                description: "Only this page: its title (e.g. Alerts) or its file's path."),
+            topic,
+            AssistantParameter(
+                name: "platform", kind: .string, required: false,
+                description: "Only rules that apply to this platform (e.g. visionOS), and Apple's entries that name it."),
+        ])
+
+    public static let tools = [searchRules, getRule, ruleEvolution, editionDiff, whatChanged, listEditions, listTopics, listSections]
 
     public static func tool(named name: String) -> AssistantTool? {
         tools.first { $0.name == name }

@@ -76,6 +76,12 @@ public enum AssistantError: Error, Equatable, Sendable, CustomStringConvertible 
                 "\(to) does not descend from \(from), nor \(from) from \(to): "
                 + (common.map { "both descend from \($0); compare each with it" } ?? "they share no ancestor (different lines)")
                 + " (see the predecessors in \(AssistantCatalog.listEditions.name))"
+        case .invalidDate(_, let value):
+            reason = "'since' \(shown(value)) is not a date; give YYYY, YYYY-MM or YYYY-MM-DD, e.g. 2023-01-01"
+        case .noEditionBefore(let date, let edition, let oldest):
+            reason =
+                "no edition before \(edition) is dated on or before \(date)"
+                + (oldest.map { "; the oldest dated one is \($0): give a later 'since', or 'from'" } ?? "; give 'from'")
         case .editionsFolderNotFound, .manifestMissing, .manifestInvalid, .sourceMissing, .sourceUnreadable, .sourceNotUTF8,
             .sourceEmpty, .sourceOutsideFolder, .archiveMissing, .archiveDocumentMissing, .archiveEditionTaken,
             .recordedEditionsFolderMissing, .recordedArchiveMissing, .archiveNotRecorded, .archiveAndDropArchive,

@@ -66,6 +66,7 @@ public final class AssistantSession {
         case AssistantCatalog.getRule.name: return try AssistantJSON.encode(store.ruleAnswer(id: arguments.string("id") ?? ""))
         case AssistantCatalog.ruleEvolution.name: return try AssistantJSON.encode(store.evolutionAnswer(arguments))
         case AssistantCatalog.editionDiff.name: return try AssistantJSON.encode(store.diffAnswer(arguments))
+        case AssistantCatalog.whatChanged.name: return try AssistantJSON.encode(store.changesAnswer(arguments))
         case AssistantCatalog.listEditions.name: return try AssistantJSON.encode(store.editions().map(EditionJSON.init))
         case AssistantCatalog.listTopics.name: return try AssistantJSON.encode(store.topicsAnswer())
         case AssistantCatalog.listSections.name:

@@ -22,7 +22,7 @@ struct HIG: ParsableCommand {
         subcommands: [
             Import.self, Editions.self, Sources.self, Sections.self, Pages.self, Rules.self, Show.self, Topics.self, Search.self,
             EvolutionCommand.self,
-            Diff.self, Export.self, Link.self,
+            Diff.self, Changes.self, Export.self, Link.self,
             MCPCommand.self,
         ]
     )

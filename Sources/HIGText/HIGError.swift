@@ -68,6 +68,9 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case pagesTargetNotReport(path: String)
     case pagesNeedFolder
     case invalidEnvironment(name: String, value: String, allowed: String)
+    case invalidDate(option: String, value: String)
+    /// `hig changes --since`: no edition `edition` descends from is dated on or before `date`.
+    case noEditionBefore(date: String, edition: String, oldest: String?)
 
     public var description: String {
         switch self {
@@ -209,6 +212,11 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "--pages writes a folder of pages; give it with -o FOLDER"
         case .invalidEnvironment(let name, let value, let allowed):
             "$\(name) is '\(value)'; it must be \(allowed)"
+        case .invalidDate(let option, let value):
+            "\(option) \(Self.quoted(value)) is not a date; give YYYY, YYYY-MM or YYYY-MM-DD (e.g. 2023-01-01)"
+        case .noEditionBefore(let date, let edition, let oldest):
+            "no edition before \(edition) is dated on or before \(date)"
+                + (oldest.map { "; the oldest dated one is \($0): give a later --since, or --from" } ?? "; give --from")
         }
     }
 }

@@ -29,7 +29,8 @@ try:  # mcp 2.x
 except ImportError:  # mcp 1.x
     from mcp.shared.exceptions import McpError as ProtocolError
 
-TOOLS = ["search_rules", "get_rule", "rule_evolution", "edition_diff", "list_editions", "list_topics", "list_sections"]
+TOOLS = ["search_rules", "get_rule", "rule_evolution", "edition_diff", "what_changed", "list_editions", "list_topics",
+         "list_sections"]
 CITATION_PREFIX = "Tests/Fixtures/seed-editions/"
 # How long `initialize` may take with no database yet: the time to start the process, far less
 # than importing the bundle (about a minute in a debug build, which `initialize` used to wait out).
@@ -82,7 +83,7 @@ async def listing(session, initialized):
     check("it offers tools and resources", capabilities.tools is not None and capabilities.resources is not None)
 
     tools = (await session.list_tools()).tools
-    check("it lists the seven tools", sorted(t.name for t in tools) == sorted(TOOLS), [t.name for t in tools])
+    check("it lists the eight tools", sorted(t.name for t in tools) == sorted(TOOLS), [t.name for t in tools])
     for tool in tools:
         schema = field(tool, "input_schema", "inputSchema")
         annotations = tool.annotations
@@ -256,6 +257,22 @@ async def diff(session):
     await expect_tool_error(session, "diff without to", "edition_diff", {"from": "2008"}, "'to'", "required")
     await expect_tool_error(session, "diff with a string for a flag", "edition_diff",
                             {"from": "2008", "to": "2010", "reversals_only": "yes"}, "true or false")
+
+    # what_changed: the same pairs as edition_diff, gathered on pages, each rule with its text.
+    _, _, diff = await call(session, "edition_diff", {"from": "2010", "to": "2011"})
+    _, _, changes = await call(session, "what_changed", {"from": "2010", "to": "2011"})
+    changed = [c for p in changes["pages"] for c in p["changed"]]
+    check("what_changed 2010 2011: every changed pair of edition_diff, on its page, with both texts",
+          changes["from"] == "2010" and changes["to"] == "2011"
+          and sorted((c["pair"]["from"], c["pair"]["to"]) for c in changed)
+          == sorted((c["from"], c["to"]) for c in diff["changed"])
+          and all(c["from"]["text"] and c["to"]["citation"] for c in changed), len(changed))
+    await expect_tool_error(session, "what_changed with a date that is not one", "what_changed", {"since": "2023-13-01"},
+                            "not a date", "YYYY-MM-DD")
+    await expect_tool_error(session, "what_changed with since and from", "what_changed", {"since": "2023", "from": "2010"},
+                            "'since' and 'from'")
+    await expect_tool_error(session, "what_changed of an unknown page", "what_changed",
+                            {"from": "2010", "to": "2011", "page": "Modals"}, "no page of 2011", "Modals")
 
 
 async def lists(session):

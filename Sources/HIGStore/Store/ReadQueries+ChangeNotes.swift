@@ -44,3 +44,27 @@ extension RuleStore {
         return try changeNotes(edition: edition).filter { files.contains($0.file) }
     }
 }
+
+/// What `hig changes` reads besides a diff: each rule's page, and which rules and pages a
+/// platform or a topic keeps.
+extension ReadQueries {
+    /// One edition's rules with their words, lines, file, page title and headings.
+    static let editionRulePages = """
+        SELECT r.id, r.text, r.line_start, r.line_end, s.path, coalesce(s.title, s.document), s.title IS NOT NULL, r.section
+        FROM rules r JOIN sources s ON s.id = r.source_id
+        WHERE r.edition_id = ?1
+        """
+
+    /// One edition's rules that apply to a platform (case aside, as `RuleFilter` compares).
+    static let editionRulesOfPlatform = """
+        SELECT r.id FROM rules r JOIN rule_platforms p ON p.rule_id = r.id
+        WHERE r.edition_id = ?1 AND p.platform = ?2 COLLATE NOCASE
+        """
+
+    /// One edition's pages whose subject is a topic: their rules have it from the page.
+    static let editionPagesOfTopic = """
+        SELECT DISTINCT s.path
+        FROM rule_topics t JOIN rules r ON r.id = t.rule_id JOIN sources s ON s.id = r.source_id
+        WHERE r.edition_id = ?1 AND t.topic_slug = ?2 AND t.via = 'page'
+        """
+}
