@@ -17,7 +17,7 @@ cd "$elsewhere"
 export PATH="$prefix/bin:$PATH"
 check "hig is on the PATH" "$prefix/bin/hig" "$(command -v hig)"
 check "hig runs from another folder, finding the installed editions" \
-    "iphone-2008-11 iphone-2010-03 ios-2011-03 ios-2014-03 web-2022-23 web-2026-07" \
+    "iphone-2008-11 iphone-2010-03 ios-2011-03 ios-2014-03 web-2022-23 web-2022 web-2023-09 web-2026-07" \
     "$(hig --db "$elsewhere/hig.sqlite" editions 2>/dev/null | grep -E '^[0-9a-z.-]+  ' | cut -d' ' -f1 | tr '\n' ' ' | sed 's/ $//')"
 check "the man page renders" "hig — A knowledge base of Apple's Human Interface" \
     "$(MANWIDTH=200 man -l "$prefix/share/man/man1/hig.1" 2>/dev/null | grep -m1 -o "hig — A knowledge base of Apple's Human Interface")"
@@ -35,7 +35,7 @@ complete_in_bash() {  # the replies bash completion gives for the words typed so
         printf "%s\n" "${COMPREPLY[@]}" | sort | tr "\n" " " | sed "s/ $//"' _ "$prefix" "$@"
 }
 check "bash completes the subcommands" "diff" "$(complete_in_bash hig di)"
-editions="current ios-2011-03 ios-2014-03 iphone-2008-11 iphone-2010-03 web-2022-23 web-2026-07"
+editions="current ios-2011-03 ios-2014-03 iphone-2008-11 iphone-2010-03 web-2022 web-2022-23 web-2023-09 web-2026-07"
 check "bash completes --edition with the database's editions and current" "$editions" \
     "$(complete_in_bash hig --db "$elsewhere/hig.sqlite" rules --edition "")"
 check "bash completes diff's editions" "iphone-2008-11 iphone-2010-03" "$(complete_in_bash hig --db "$elsewhere/hig.sqlite" diff ip)"
