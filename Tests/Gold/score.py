@@ -94,6 +94,11 @@ def squeezed(text):
     return "".join(c for c in text.lower() if c.isalnum())
 
 
+def quote_start(place):
+    """A gold passage's quote as compared with a rule's text: links' words kept, squeezed."""
+    return squeezed(MARKDOWN_LINK.sub(r"\1", place["quote"]))
+
+
 def main(argv):
     if len(argv) < 2:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
@@ -156,7 +161,7 @@ def main(argv):
         says nothing of the rule's first sentences. A quote that runs on past a short rule is
         compared on the rule's length."""
         text = squeezed(text_of[rule_id])
-        quote = squeezed(MARKDOWN_LINK.sub(r"\1", place["quote"]))[:min(24, len(text))]
+        quote = quote_start(place)[:min(24, len(text))]
         return bool(quote) and 0 <= text.find(quote) <= 12
 
     def rule_at(place):
@@ -165,7 +170,7 @@ def main(argv):
         file = bundled_path(place["file"])
         holding = [rule_id for start, end, rule_id in rules_of.get(file, []) if start <= place["line"] <= end]
         if len(holding) > 1:
-            quote = squeezed(MARKDOWN_LINK.sub(r"\1", place["quote"]))[:24]
+            quote = quote_start(place)[:24]
             for rule_id in holding:
                 if quote and quote in squeezed(text_of[rule_id]):
                     return rule_id

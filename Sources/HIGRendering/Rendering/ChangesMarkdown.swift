@@ -35,13 +35,7 @@ extension TextRenderer {
                 out += "\nChanged:\n\n"
                 let diffs = ParallelMap.map(page.changed) { WordDiff.segments(from: $0.from.text, to: $0.to.text) }
                 for (change, segments) in zip(page.changed, diffs) {
-                    let words = segments.map { segment -> String in
-                        switch segment {
-                        case .same(let words): inline(words)
-                        case .removed(let words): "~~\(inline(words))~~"
-                        case .inserted(let words): "**\(inline(words))**"
-                        }
-                    }.joined(separator: " ")
+                    let words = markdownWordDiff(segments, escaped: inline)
                     let flags = flags(change.pair, reversal: "reversal")
                     out += "- *\(change.pair.change.rawValue)*\(flags.isEmpty ? "" : " (\(flags.joined(separator: ", ")))"): \(words)"
                     out += " (`\(change.pair.from)` → `\(change.pair.to)`)\n"

@@ -43,13 +43,7 @@ extension TextRenderer {
             let wordDiffs = ParallelMap.map(texts) { old, new in old.flatMap { old in new.map { WordDiff.segments(from: old, to: $0) } } }
             for (pair, wordDiff) in zip(diff.changed, wordDiffs) {
                 guard let wordDiff else { continue }
-                let segments = wordDiff.map { segment -> String in
-                    switch segment {
-                    case .same(let words): cell(words)
-                    case .removed(let words): "~~\(cell(words))~~"
-                    case .inserted(let words): "**\(cell(words))**"
-                    }
-                }.joined(separator: " ")
+                let segments = markdownWordDiff(wordDiff, escaped: cell)
                 let flags = flags(pair, reversal: "reversal").joined(separator: ", ")
                 out += "| \(pair.change.rawValue) | \(pair.from) | \(pair.to) | \(segments) | \(flags) |\n"
             }
@@ -58,5 +52,19 @@ extension TextRenderer {
         section("In \(diff.to), not in the \(diff.from) excerpt", diff.notInFromExcerpt)
         if !diff.unchanged.isEmpty { out += "\n\(TextCut.count(diff.unchanged.count, "rule")) unchanged.\n" }
         return out
+    }
+}
+
+extension TextRenderer {
+    /// A word diff in Markdown: removed words struck through, inserted ones bold, each run's
+    /// words escaped by `escaped` (a table cell's or a paragraph's escaping).
+    static func markdownWordDiff(_ segments: [WordDiff.Segment], escaped: (String) -> String) -> String {
+        segments.map { segment in
+            switch segment {
+            case .same(let words): escaped(words)
+            case .removed(let words): "~~\(escaped(words))~~"
+            case .inserted(let words): "**\(escaped(words))**"
+            }
+        }.joined(separator: " ")
     }
 }

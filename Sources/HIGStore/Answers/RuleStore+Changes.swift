@@ -69,7 +69,7 @@ extension RuleStore {
             }
             var result = pages.result(fromIsExcerpt: try isExcerpt(edition: from))
             if let page = request.page {
-                let named = try changesPage(page, from: from, to: to, rules: rules)
+                let named = try changesPage(page, from: from, to: to)
                 let wanted = pages.counterpart[named] ?? named
                 result = result.filter { $0.path == wanted }
             }
@@ -174,23 +174,18 @@ extension RuleStore {
         text.split { !$0.isLetter && !$0.isNumber }.contains { $0.caseInsensitiveCompare(platform) == .orderedSame }
     }
 
-    /// The path of the page `page` names, in `to`, else in `from`: a path (or its end) or a
-    /// title, case aside.
-    private func changesPage(
-        _ page: String, from: String, to: String, rules: [String: ChangesPages.RuleOnPage]
-    ) throws -> String {
-        let wanted = page.lowercased()
-        for edition in [to, from] {
-            var pages: [String: String] = [:]
-            for rule in rules.values where RuleIdentifier.edition(of: rule.rule.id) == edition {
-                pages[rule.path] = rule.title
+    /// The path of the page `page` names (`page(_:in:)`: a path, its end, or a title), in `to`,
+    /// else in `from`, where a page removed or renamed since is named.
+    private func changesPage(_ page: String, from: String, to: String) throws -> String {
+        do {
+            return try self.page(page, in: to).path
+        } catch HIGError.pageUnknown(_, _, let matches) where matches.isEmpty {
+            do {
+                return try self.page(page, in: from).path
+            } catch HIGError.pageUnknown(_, _, let matches) where matches.isEmpty {
+                throw HIGError.pageUnknown(page: page, edition: to, matches: [])
             }
-            var found = pages.keys.filter { $0.lowercased() == wanted || $0.lowercased().hasSuffix("/" + wanted) }
-            if found.isEmpty { found = pages.filter { $0.value.lowercased() == wanted }.map(\.key) }
-            if found.count == 1 { return found[0] }
-            if found.count > 1 { throw HIGError.pageUnknown(page: page, edition: edition, matches: found.sorted()) }
         }
-        throw HIGError.pageUnknown(page: page, edition: to, matches: [])
     }
 }
 
