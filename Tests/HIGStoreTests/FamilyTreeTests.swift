@@ -127,6 +127,31 @@ struct FamilyTreeTests {
         }
     }
 
+    @Test("A line that joins at an edition between FROM and TO is not called added in TO either")
+    func lineJoinsBetween() throws {
+        // ios-1 and mac-1 meet in web; web-2 revises web. Diffing ios-1 → web-2 goes through web,
+        // where mac-1's menus rule came in: web-2's menus rule continues it, so it is not added.
+        let manifest = Self.manifest([
+            ("mac-1", "1992", [], "mac"), ("ios-1", "2008", [], "ios"), ("web", "2022", ["ios-1", "mac-1"], "web"),
+            ("web-2", "2023", ["web"], nil),
+        ])
+        let page = Data((Self.titles + "\n" + Self.menus + "\n" + Self.buttons).utf8)
+        try LinkFixture.withDatabase({
+            try Fixtures.writeEditions(
+                in: $0, manifest: manifest,
+                files: [
+                    "mac-1.md": Data((Self.menus + "\n" + Self.windows).utf8), "ios-1.md": Data((Self.titles + "\n" + Self.buttons).utf8),
+                    "web.md": page, "web-2.md": page,
+                ])
+        }) { path, _ in
+            let store = try RuleStore.open(path: path)
+            let web2 = try LinkFixture.ids(path, "web-2")
+            let diff = try store.diff(from: "ios-1", to: "web-2")
+            #expect(diff.through == ["web"])
+            #expect(diff.unchanged.count == 2 && diff.added.isEmpty && diff.fromOtherPredecessors == [web2[1]])
+        }
+    }
+
     @Test("hig editions draws the tree, names lines and other predecessors, and says it in JSON")
     func editionsListing() throws {
         try LinkFixture.withDatabase({ try Self.twoLines(in: $0) }) { path, _ in

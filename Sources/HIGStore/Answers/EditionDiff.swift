@@ -141,17 +141,21 @@ extension RuleStore {
             let gone = flagsOnly ? [] : scope.fromRules.filter { !reachedFrom.contains($0) && keep($0) }
             var unreached = flagsOnly ? [] : scope.toRules.filter { !reachedTo.contains($0) && keep($0) }
             // A TO rule that a link brings back from before FROM was not added: FROM lacked it.
-            let toRules = Set(scope.toRules)
-            let fromOutside = try self.links { !scope.between.contains($0) && toRules.contains($1) }
-            let broughtBack = Set(fromOutside.filter { $0.change == .restored }.map(\.to))
+            // The link may land on an edition between FROM and TO; the TO rules descending from
+            // the rule it lands on count too.
+            let fromOutside = try self.links { !scope.between.contains($0) && scope.between.contains($1) }
+            let broughtBack = Self.descendants(of: Set(fromOutside.filter { $0.change == .restored }.map(\.to)), links: links)
             let restored = unreached.filter(broughtBack.contains)
             unreached.removeAll(where: broughtBack.contains)
             // A TO rule that continues a rule of another predecessor's line was not added either
             // (a rule of FROM's own ancestors, reached across an excerpt FROM is, stays "not in the
-            // FROM excerpt").
+            // FROM excerpt"), whether that line joins at TO or at an edition between.
             let ownLine = try editionGraph().ancestors(of: from).union([from])
-            let continuedElsewhere = Set(
-                fromOutside.filter { $0.change != .restored && !ownLine.contains(RuleIdentifier.edition(of: $0.from)) }.map(\.to))
+            let continuedElsewhere = Self.descendants(
+                of: Set(
+                    fromOutside.filter { $0.change != .restored && !ownLine.contains(RuleIdentifier.edition(of: $0.from)) }
+                        .map(\.to)),
+                links: links)
             let fromOtherPredecessors = unreached.filter(continuedElsewhere.contains)
             unreached.removeAll(where: continuedElsewhere.contains)
             // Absence from an excerpt says nothing, on either side: a FROM rule TO lacks was removed
@@ -216,6 +220,18 @@ extension RuleStore {
     typealias DescendantPair = (from: String, to: String, path: [Int])
 
     /// Each FROM rule's descendants in TO, found by following the links forward.
+    /// The rules `seeds` lead to along `links`, the seeds included.
+    static func descendants(of seeds: Set<String>, links: [LinkRecord]) -> Set<String> {
+        var forward: [String: [String]] = [:]
+        for link in links { forward[link.from, default: []].append(link.to) }
+        var reached = seeds
+        var stack = Array(seeds)
+        while let current = stack.popLast() {
+            for next in forward[current] ?? [] where reached.insert(next).inserted { stack.append(next) }
+        }
+        return reached
+    }
+
     static func descendantPairs(of fromRules: [String], in toRules: Set<String>, links: [LinkRecord]) -> [DescendantPair] {
         var forward: [String: [Int]] = [:]
         for (index, link) in links.enumerated() { forward[link.from, default: []].append(index) }
