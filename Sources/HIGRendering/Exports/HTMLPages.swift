@@ -1,4 +1,5 @@
 import Foundation
+import HIGStore
 
 /// The HTML report as a folder of pages, for an export too large for one file (the whole HIG):
 /// `index.html` lists the editions and their pages, and each page is the report of one source
@@ -41,8 +42,11 @@ public struct HTMLPages: Sendable {
             }
             return name
         }
+        // Grouped once: filtering every rule for each file was quadratic (1,000 files of the
+        // whole HIG times 24,000 rules).
+        let rulesOfFile = Dictionary(grouping: content.rules, by: \.source.file)
         for file in content.sourceFiles {
-            let rules = content.rules.filter { $0.source.file == file.file }
+            let rules = rulesOfFile[file.file] ?? []
             let edition = file.edition
             let base = URL(fileURLWithPath: file.file).deletingPathExtension().lastPathComponent
             let title = base == "full_document" ? file.document : base
@@ -78,14 +82,26 @@ public struct HTMLPages: Sendable {
         var pageOf: [String: String] = [:]
         for page in pages { for id in page.ruleIDs { pageOf[id] = page.file } }
         let byID = Dictionary(content.rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // What each page shows, grouped once rather than filtered per page (quadratic on the
+        // whole HIG): the lineages holding one of its rules, in the content's order, and its
+        // rules' fates.
+        var lineagesOfPage: [String: [Int]] = [:]
+        for (index, lineage) in content.lineages.enumerated() {
+            var onPages: Set<String> = []
+            for version in lineage.versions {
+                if let page = pageOf[version.id], onPages.insert(page).inserted { lineagesOfPage[page, default: []].append(index) }
+            }
+        }
+        var fatesOfPage: [String: [String: RuleFate]] = [:]
+        for (id, fate) in content.fates { if let page = pageOf[id] { fatesOfPage[page, default: [:]][id] = fate } }
+        let notesOfFile = Dictionary(grouping: content.changeNotes, by: \.file)
         var files = [(name: "index.html", text: index(provenance: provenance))]
         for page in pages {
-            let ids = Set(page.ruleIDs)
             var sliced = ExportContent(
                 rules: page.ruleIDs.compactMap { byID[$0] }, editions: content.editions, topics: content.topics,
-                lineages: content.lineages.filter { $0.versions.contains { ids.contains($0.id) } }, filter: content.filter)
-            sliced.fates = content.fates.filter { ids.contains($0.key) }
-            sliced.changeNotes = content.changeNotes.filter { $0.file == page.source }
+                lineages: (lineagesOfPage[page.file] ?? []).map { content.lineages[$0] }, filter: content.filter)
+            sliced.fates = fatesOfPage[page.file] ?? [:]
+            sliced.changeNotes = notesOfFile[page.source] ?? []
             var report = HTMLReport(content: sliced, provenance: provenance, sourceBase: sourceBase)
             report.pageOf = pageOf
             report.pageTitle = "\(page.edition): \(page.title)"

@@ -13,9 +13,13 @@ extension RuleStore {
     /// The lineages that hold any of `ids`, each once, in the order their first id comes.
     package func lineages(containing ids: [String], links: [LinkRecord]) throws -> [Lineage] {
         var neighbours: [String: [String]] = [:]
-        for link in links {
+        // The links out of each rule, by index: a lineage's links are gathered from its members
+        // rather than by filtering every link for each lineage (quadratic on the whole HIG).
+        var linksFrom: [String: [Int]] = [:]
+        for (index, link) in links.enumerated() {
             neighbours[link.from, default: []].append(link.to)
             neighbours[link.to, default: []].append(link.from)
+            linksFrom[link.from, default: []].append(index)
         }
         var seen = Set<String>()
         var result: [Lineage] = []
@@ -34,8 +38,8 @@ extension RuleStore {
                 (order[$0.edition] ?? 0, $0.source.file, $0.source.lineStart)
                     < (order[$1.edition] ?? 0, $1.source.file, $1.source.lineStart)
             }
-            let members = Set(component)
-            let inside = links.filter { members.contains($0.from) && members.contains($0.to) }
+            // Both ends of a link out of a member are in the lineage; in the order of `links`.
+            let inside = component.flatMap { linksFrom[$0] ?? [] }.sorted().map { links[$0] }
             result.append(Lineage(versions: records, links: inside, route: LineageRoute(versions: records, links: inside, graph: graph)))
         }
         return result
