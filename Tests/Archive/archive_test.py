@@ -81,6 +81,9 @@ def main(binary, archive=None):
         check("every archive edition has the catalogue's predecessors and line", True)
     check("the web HIG descends from both lines", predecessors.get("web-2022-23") == ["ios-2014-03", "osx-2014-10"],
           predecessors.get("web-2022-23"))
+    captures = {e: predecessors.get(e) for e in ("web-2022", "web-2023-09", "web-2026-07")}
+    check("the web captures keep the bundle's chain (each revises the one before, nothing else)",
+          captures == {"web-2022": ["web-2022-23"], "web-2023-09": ["web-2022"], "web-2026-07": ["web-2023-09"]}, captures)
     check("a draft names its final edition", editions["mac-1986-12-final-draft"][2] == "mac-1987")
 
     # Every source line is accounted for.
