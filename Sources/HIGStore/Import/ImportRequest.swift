@@ -44,12 +44,18 @@ public struct ImportRequest: Sendable {
     }
 
     /// The captures the database records, each read again from its folder, less the one
-    /// dropped, then the new one.
+    /// dropped (a capture that followed it follows its predecessor instead), then the new one.
     private func captures(recorded: [WebCapture], database: String) throws -> [WebCapture] {
-        if let dropCapture, !recorded.contains(where: { $0.id == dropCapture }) {
-            throw HIGError.captureNotImported(id: dropCapture, imported: recorded.map(\.id))
+        var kept = recorded
+        if let dropCapture {
+            guard let dropped = recorded.first(where: { $0.id == dropCapture }) else {
+                throw HIGError.captureNotImported(id: dropCapture, imported: recorded.map(\.id))
+            }
+            kept = recorded.filter { $0.id != dropCapture }.map { capture in
+                capture.predecessor != dropped.id
+                    ? capture : WebCapture(id: capture.id, date: capture.date, folder: capture.folder, predecessor: dropped.predecessor)
+            }
         }
-        let kept = recorded.filter { $0.id != dropCapture }
         for capture in kept where !Self.isFolder(capture.absolutePath) {
             throw HIGError.recordedCaptureMissing(database: database, edition: capture.id, folder: capture.absolutePath)
         }
