@@ -61,7 +61,7 @@ struct Import: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "A newer copy of the web HIG: a folder of Markdown pages, imported as an edition of the web line after the newest capture (needs --date). Later imports read it again from there.",
-            valueName: "folder"))
+            valueName: "folder"), completion: .directory)
     var capture: String?
 
     @Option(help: ArgumentHelp("The day the capture's pages were copied from Apple's site.", valueName: "YYYY-MM-DD"))
@@ -70,7 +70,9 @@ struct Import: ParsableCommand {
     @Option(help: ArgumentHelp("The capture's edition id (default: web-DATE).", valueName: "id"))
     var id: String?
 
-    @Option(help: ArgumentHelp("Remove a capture imported with --capture, and stop reading it at later imports.", valueName: "id"))
+    @Option(
+        help: ArgumentHelp("Remove a capture imported with --capture, and stop reading it at later imports.", valueName: "id"),
+        completion: ValueCompletion.editions)
     var dropCapture: String?
 
     func validate() throws {
