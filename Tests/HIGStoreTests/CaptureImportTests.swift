@@ -239,6 +239,62 @@ struct CaptureImportTests {
         }
     }
 
+    @Test("A capture may mix the three converters' forms: each page is read as the same file is in an editions folder")
+    func eachPageInItsOwnForm() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let database = try importEditions(in: folder)
+            // The 2026 Alerts page (changed), the 2023-09 Sheets page and the 2022 Action sheets page.
+            let mixed = try Self.writeCapture(in: folder, name: "mixed")
+            let place = mixed.appending(path: Self.presentation)
+            try FileManager.default.removeItem(at: place.appending(path: "Sheets.md"))
+            try FileManager.default.removeItem(at: place.appending(path: "Action menus.md"))
+            let older = [
+                ("sheets.md", Fixtures.bundle.appending(path: "web-2023-09/components/presentation/sheets.md")),
+                ("action-sheets.md", Fixtures.bundle.appending(path: "web-2022/components/presentation/action-sheets.md")),
+            ]
+            for (name, source) in older { try FileManager.default.copyItem(at: source, to: place.appending(path: name)) }
+            let imported = try cli.hig(["--db", database, "import", "--capture", "mixed", "--date", "2026-11-20"], in: folder)
+            #expect(imported.status == 0, "\(imported.stderr)")
+
+            // The same three files as the one edition of an editions folder of their own.
+            let reference = folder.appending(path: "reference")
+            try FileManager.default.createDirectory(at: reference, withIntermediateDirectories: true)
+            let manifest = """
+                {"format": 2, "files": [],
+                 "editions": [{"id": "reference", "name": "Reference", "predecessors": [], "date": "2026-11-20",
+                               "platform_scope": "Apple platforms", "platforms": ["iOS", "iPadOS", "macOS", "tvOS", "visionOS", "watchOS"]}],
+                 "folders": [{"folder": "pages", "edition": "reference", "document": "Reference", "form": "web-markdown",
+                              "coverage": "complete", "extension": "md"}]}
+                """
+            try Data(manifest.utf8).write(to: reference.appending(path: "editions.json"))
+            try FileManager.default.copyItem(at: mixed, to: reference.appending(path: "pages"))
+            let referenceDatabase = folder.appending(path: "reference.sqlite").path
+            let built = try cli.hig(["--db", referenceDatabase, "import", "--editions", reference.path], in: folder)
+            #expect(built.status == 0, "\(built.stderr)")
+
+            func readings(_ edition: String, in database: String) throws -> [String: String] {
+                let sources = try #require(
+                    try json(cli.hig(["--db", database, "sources", "--edition", edition, "--format", "json"], in: folder))
+                        as? [[String: Any]])
+                var byPage: [String: String] = [:]
+                for var source in sources {
+                    let file = source.removeValue(forKey: "file") as? String ?? ""
+                    let text = try JSONSerialization.data(withJSONObject: source, options: [.sortedKeys])
+                    byPage[String(file.split(separator: "/").last ?? "")] = String(decoding: text, as: UTF8.self)
+                }
+                return byPage
+            }
+            let captured = try readings("web-2026-11-20", in: database)
+            #expect(captured.keys.sorted() == ["Alerts.md", "action-sheets.md", "sheets.md"])
+            #expect(captured == (try readings("reference", in: referenceDatabase)))
+            // Each page found its title in its own form's place (2022's slug line, 2023's setext heading).
+            for title in ["\"title\":\"Alerts\"", "\"title\":\"Sheets\"", "\"title\":\"Action sheets\""] {
+                #expect(captured.values.contains { $0.contains(title) }, "\(captured)")
+            }
+            #expect(captured.values.allSatisfy { $0.contains("\"unaccounted\":[]") }, "\(captured)")
+        }
+    }
+
     @Test("Each mistake is one line saying what to do, and leaves the database byte for byte as it was")
     func refusalsWriteNothing() throws {
         try Fixtures.withTemporaryFolder { folder in
