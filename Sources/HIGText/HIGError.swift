@@ -16,6 +16,23 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case recordedArchiveMissing(database: String, folder: String, editions: Int)
     case archiveNotRecorded(database: String, editions: Int)
     case archiveAndDropArchive
+    case captureMissing(path: String)
+    case captureNotFolder(path: String)
+    case captureHoldsNoPages(path: String)
+    /// Every page of the capture is, byte for byte, a page of `edition`, the one it would follow.
+    case captureUnchanged(path: String, edition: String, pages: Int)
+    case captureDateUnknown(folder: String)
+    case captureDateInvalid(value: String)
+    /// `--date` or `--id` without `--capture`.
+    case captureOptionWithoutCapture(option: String)
+    case captureIDInvalid(id: String)
+    case captureEditionTaken(id: String)
+    case captureNotAfter(date: String, newest: String, newestDate: String)
+    case captureFollowsNothing(line: String)
+    case capturePredecessorGone(capture: String, predecessor: String)
+    case recordedCaptureMissing(database: String, edition: String, folder: String)
+    /// `--drop-capture ID` for an edition that is no imported capture; `imported`: those that are.
+    case captureNotImported(id: String, imported: [String])
     case databaseFolderMissing(path: String)
     case notADatabase(path: String)
     case anotherProgramsDatabase(path: String)
@@ -106,6 +123,36 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "\(database) holds \(editions) editions of the archive but not the folder they were read from (an older hig imported them); give --archive FOLDER to keep them, or --drop-archive to remove them (nothing was changed)"
         case .archiveAndDropArchive:
             "--archive reads the archive and --drop-archive removes it; give one of them"
+        case .captureMissing(let path):
+            "\(path) does not exist; give --capture the folder that holds the capture's Markdown pages (nothing was changed)"
+        case .captureNotFolder(let path):
+            "\(path) is not a folder; give --capture the folder that holds the capture's Markdown pages (nothing was changed)"
+        case .captureHoldsNoPages(let path):
+            "\(path) holds no Markdown page (no .md file in it or its subfolders); give --capture the folder of the capture's pages (nothing was changed)"
+        case .captureUnchanged(let path, let edition, let pages):
+            "\(path) holds the same \(pages) pages as \(edition), byte for byte: nothing changed since that capture, so nothing was imported"
+        case .captureDateUnknown(let folder):
+            "the date of the capture \(folder) is unknown; give the day its pages were copied from Apple's site with --date YYYY-MM-DD (nothing was changed)"
+        case .captureDateInvalid(let value):
+            "--date \(Self.quoted(value)) is not a day; give the capture's date as YYYY-MM-DD, e.g. 2026-11-20 (nothing was changed)"
+        case .captureOptionWithoutCapture(let option):
+            "\(option) describes a capture; give the capture's folder with --capture DIR"
+        case .captureIDInvalid(let id):
+            "--id \(Self.quoted(id)) is not an edition id; use letters, digits, '.', '_' or '-', starting and ending with a letter or digit, other than '\(EditionManifest.newestAlias)' (nothing was changed)"
+        case .captureEditionTaken(let id):
+            "there is already an edition '\(id)'; give the capture another id with --id ID (nothing was changed)"
+        case .captureNotAfter(let date, let newest, let newestDate):
+            "--date \(date) is not after \(newestDate), the date of \(newest), the newest capture; a capture is imported after the newest one: give the day its pages were copied (nothing was changed)"
+        case .captureFollowsNothing(let line):
+            "the editions read hold no dated capture of the \(line) line for a new capture to follow; import the bundled editions with it (nothing was changed)"
+        case .capturePredecessorGone(let capture, let predecessor):
+            "the capture \(capture) follows \(predecessor), which the editions read no longer hold; import the editions folder that has it (nothing was changed)"
+        case .recordedCaptureMissing(let database, let edition, let folder):
+            "\(database) holds the capture \(edition) read from \(folder), which is no longer there; put the folder back there, or remove the capture with --drop-capture \(edition) (nothing was changed)"
+        case .captureNotImported(let id, let imported):
+            "\(Self.quoted(id)) is not a capture imported with --capture ("
+                + (imported.isEmpty ? "none is" : "those imported: \(imported.joined(separator: ", "))")
+                + "); a bundled edition stays until the editions folder drops it (nothing was changed)"
         case .databaseFolderMissing(let path):
             "cannot create database \(path): its folder does not exist; create the folder or pass another --db"
         case .notADatabase(let path):

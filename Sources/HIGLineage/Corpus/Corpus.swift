@@ -44,10 +44,14 @@ public struct Corpus: Sendable {
     public let formerRuleIDs: [FormerRuleID]
 
     /// Reads `folder` (its `editions.json` and every file it names) and, when given, the
-    /// archive at `archive` (`EditionManifest.addingArchive`), as `catalogue` describes it.
-    public static func load(folder: URL, archive: URL? = nil, catalogue: ArchiveCatalogue = .bundled) throws -> Corpus {
+    /// archive at `archive` (`EditionManifest.addingArchive`), as `catalogue` describes it, then
+    /// the web captures `captures`, in their order (`EditionManifest.addingCapture`).
+    public static func load(
+        folder: URL, archive: URL? = nil, captures: [WebCapture] = [], catalogue: ArchiveCatalogue = .bundled
+    ) throws -> Corpus {
         var manifest = try EditionManifest.load(folder: folder)
         if let archive { manifest = try manifest.addingArchive(catalogue, at: archive) }
+        for capture in captures { manifest = try manifest.addingCapture(capture) }
         let root = repositoryRoot(containing: folder)
         var entries: [(EditionManifest.File, EditionManifest.Edition)] = []
         for edition in manifest.orderedEditions {
@@ -65,6 +69,7 @@ public struct Corpus: Sendable {
         }
         let files = try read.map { try $0.get() }
         try refuseTwice(files.map(\.0))
+        try refuseUnchangedCaptures(files.map(\.0), captures: captures, manifest: manifest)
         let chunkFiles = try ParallelMap.map(files) { file, _ in
             Result {
                 try readChunks(
@@ -181,16 +186,33 @@ public struct Corpus: Sendable {
         }
         var fromEditions: [String: SourceFile] = [:]
         for file in files where file.entry.root == nil { fromEditions[file.sha256] = file }
-        for file in files where file.entry.root != nil {
+        // A capture's unchanged page has the bytes of its predecessor's: it is read all the same.
+        for file in files where file.entry.root != nil && !file.entry.capture {
             if let same = fromEditions[file.sha256] { throw HIGError.archiveDocumentTwice(path: file.path, edition: same.entry.edition) }
+        }
+    }
+
+    /// Refuses a capture whose pages are all, byte for byte, its predecessor's: it would add an
+    /// edition identical to one already there.
+    private static func refuseUnchangedCaptures(_ files: [SourceFile], captures: [WebCapture], manifest: EditionManifest) throws {
+        for capture in captures {
+            let pages = files.filter { $0.entry.capture && $0.entry.edition == capture.id }
+            let predecessor = manifest.editions.first { $0.id == capture.id }?.predecessors.first
+            let before = files.filter { $0.entry.edition == predecessor }
+            if let predecessor, pages.map(\.sha256).sorted() == before.map(\.sha256).sorted() {
+                throw HIGError.captureUnchanged(path: capture.shownFolder, edition: predecessor, pages: pages.count)
+            }
         }
     }
 
     /// What goes before an archive document's path, whatever the clone's folder is called:
     /// `human-interface-markdown/1992-macintosh-hig/full_document.md`, so that a clone elsewhere
-    /// or under another name keeps every source's path (and nothing is rewritten).
+    /// or under another name keeps every source's path (and nothing is rewritten). A capture's
+    /// page goes under its edition's id (`web-2026-11-20/Components/Presentation/Alerts.md`), as
+    /// a bundled capture's goes under its folder, named by its id: the same citation wherever the
+    /// folder is, and two captures of one clone at different dates never cite the same path.
     private static func displayPrefix(of entry: EditionManifest.File) -> String {
-        entry.root == nil ? "" : ArchiveCatalogue.displayFolder + "/"
+        entry.root == nil ? "" : entry.capture ? entry.edition + "/" : ArchiveCatalogue.displayFolder + "/"
     }
 
     /// The folder that holds `Package.swift` or `.git` above `folder`, so that source paths read

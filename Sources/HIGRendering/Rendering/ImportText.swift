@@ -16,7 +16,9 @@ extension TextRenderer {
             out += "removed edition \(edition.id) (\(TextCut.count(edition.rules, "rule"))): \(Self.words(edition.reason))\n"
         }
         if let sources = report.sources {
-            out += "read from \(sources.editions)" + (sources.archive.map { " and \($0)" } ?? "") + "\n"
+            let captures = sources.captures.map { "the capture \($0.id) \($0.absolutePath)" }
+            let read = [sources.editions.description] + (sources.archive.map { [$0.description] } ?? []) + captures
+            out += "read from " + read.dropLast().joined(separator: ", ") + (read.count > 1 ? " and " : "") + read.last! + "\n"
         }
         var summary = report.changedAnything ? "imported into \(database)" : "\(database) was up to date; nothing changed"
         if report.filesRemoved > 0 {
@@ -39,6 +41,8 @@ extension TextRenderer {
             "its archive document is edition \(edition) of the editions folder now"
         case .archiveDropped(let archive):
             "\(archive.map { "\($0)" } ?? "the archive") dropped (--drop-archive)"
+        case .captureDropped(let folder):
+            "the capture read from \(folder) dropped (--drop-capture)"
         }
     }
 

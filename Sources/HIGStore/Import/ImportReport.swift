@@ -31,6 +31,8 @@ public struct ImportReport: Sendable, Equatable {
         case nowInEditionsFolder(edition: String)
         /// The archive was dropped (`ImportRequest.dropArchive`); the folder, when recorded.
         case archiveDropped(ImportSources.Source?)
+        /// A web capture was dropped (`ImportRequest.dropCapture`); the folder it was read from.
+        case captureDropped(folder: String)
     }
 
     /// A line of words that no reader placed in a rule, a heading or a set-aside: a warning,

@@ -14,12 +14,21 @@ public struct ImportRequest: Sendable {
     public var dropArchive: Bool
     /// The bundled editions folder (`EditionsLocator.bundled`), or why none was found.
     public var bundle: Result<URL, HIGError>
+    /// `--capture DIR --date D`: a web capture to add after the newest one (its predecessor nil).
+    public var capture: WebCapture?
+    /// `--drop-capture ID`: a capture whose edition is removed, and which later imports no longer read.
+    public var dropCapture: String?
 
-    public init(editionsFolder: URL?, archive: URL?, dropArchive: Bool, bundle: Result<URL, HIGError>) {
+    public init(
+        editionsFolder: URL?, archive: URL?, dropArchive: Bool, bundle: Result<URL, HIGError>, capture: WebCapture? = nil,
+        dropCapture: String? = nil
+    ) {
         self.editionsFolder = editionsFolder
         self.archive = archive
         self.dropArchive = dropArchive
         self.bundle = bundle
+        self.capture = capture
+        self.dropCapture = dropCapture
     }
 
     /// The sources to read into the database at `database`, which records `recorded` (nil: none,
@@ -30,7 +39,27 @@ public struct ImportRequest: Sendable {
     func sources(recorded: ImportSources?, archiveEditions: [String], database: String) throws -> ImportSources {
         ImportSources(
             editions: try editionsSource(recorded: recorded?.editions, database: database),
-            archive: try archiveSource(recorded: recorded?.archive, archiveEditions: archiveEditions, database: database))
+            archive: try archiveSource(recorded: recorded?.archive, archiveEditions: archiveEditions, database: database),
+            captures: try captures(recorded: recorded?.captures ?? [], database: database))
+    }
+
+    /// The captures the database records, each read again from its folder, less the one
+    /// dropped (a capture that followed it follows its predecessor instead), then the new one.
+    private func captures(recorded: [WebCapture], database: String) throws -> [WebCapture] {
+        var kept = recorded
+        if let dropCapture {
+            guard let dropped = recorded.first(where: { $0.id == dropCapture }) else {
+                throw HIGError.captureNotImported(id: dropCapture, imported: recorded.map(\.id))
+            }
+            kept = recorded.filter { $0.id != dropCapture }.map { capture in
+                capture.predecessor != dropped.id
+                    ? capture : WebCapture(id: capture.id, date: capture.date, folder: capture.folder, predecessor: dropped.predecessor)
+            }
+        }
+        for capture in kept where !Self.isFolder(capture.absolutePath) {
+            throw HIGError.recordedCaptureMissing(database: database, edition: capture.id, folder: capture.absolutePath)
+        }
+        return kept + (capture.map { [$0] } ?? [])
     }
 
     private func editionsSource(recorded: ImportSources.Source?, database: String) throws -> ImportSources.Source {

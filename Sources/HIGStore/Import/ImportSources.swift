@@ -2,10 +2,11 @@ import Foundation
 import HIGDatabase
 import HIGText
 
-/// What a database is built from: its editions folder (the bundled one, or one the user named)
-/// and, when imported, the archive, each with its absolute path. An import records them in
-/// `import_sources`, so that a later plain `hig import` reads the same ones again instead of
-/// taking the editions it did not read as removed.
+/// What a database is built from: its editions folder (the bundled one, or one the user named),
+/// when imported, the archive, each with its absolute path, and the web captures the user
+/// imported. An import records them (`import_sources`, `web_captures`), so that a later plain
+/// `hig import` reads the same ones again instead of taking the editions it did not read as
+/// removed.
 public struct ImportSources: Sendable, Equatable {
     public enum Kind: String, Sendable {
         /// The editions folder hig finds itself (`EditionsLocator.bundled`): a later import finds
@@ -56,10 +57,26 @@ public struct ImportSources: Sendable, Equatable {
     public let editions: Source
     /// The archive, when it is imported.
     public let archive: Source?
+    /// The web captures, oldest first; each has its predecessor once the corpus is read
+    /// (`placingCaptures`).
+    public internal(set) var captures: [WebCapture]
 
-    public init(editions: Source, archive: Source?) {
+    public init(editions: Source, archive: Source?, captures: [WebCapture] = []) {
         self.editions = editions
         self.archive = archive
+        self.captures = captures
+    }
+
+    /// These sources with each capture's predecessor as `manifest` placed it, and its folder's
+    /// absolute path: what is recorded.
+    func placingCaptures(in manifest: EditionManifest) -> ImportSources {
+        var placed = self
+        placed.captures = captures.map { capture in
+            WebCapture(
+                id: capture.id, date: capture.date, folder: URL(fileURLWithPath: capture.absolutePath),
+                predecessor: capture.predecessor ?? manifest.editions.first { $0.id == capture.id }?.predecessors.first)
+        }
+        return placed
     }
 
     /// What `db` records, or nil when it records nothing: a new database, or one an older hig
@@ -74,7 +91,19 @@ public struct ImportSources: Sendable, Equatable {
             let source = Source(kind: kind, path: row.string("path"))
             if row.string("role") == "archive" { archive = source } else { editions = source }
         }
-        return editions.map { ImportSources(editions: $0, archive: archive) }
+        let captures = try capturesRecorded(in: db)
+        return editions.map { ImportSources(editions: $0, archive: archive, captures: captures) }
+    }
+
+    /// The web captures `db` records, oldest first; none in a database from before `web_captures`.
+    private static func capturesRecorded(in db: Database) throws -> [WebCapture] {
+        let hasTable = try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'web_captures'")?.int == 1
+        guard hasTable else { return [] }
+        return try db.rows("SELECT edition_id, date, predecessor, path FROM web_captures ORDER BY date, edition_id").map { row in
+            WebCapture(
+                id: row.string("edition_id"), date: row.string("date"), folder: URL(fileURLWithPath: row.string("path")),
+                predecessor: row.string("predecessor"))
+        }
     }
 
     /// Makes `import_sources` hold these sources, writing only when it does not already; true
@@ -83,7 +112,16 @@ public struct ImportSources: Sendable, Equatable {
         var rows: [[DatabaseValue]] = []
         if let archive { rows.append([.text("archive"), .text(archive.kind.rawValue), .text(archive.path)]) }
         rows.append([.text("editions"), .text(editions.kind.rawValue), .text(editions.path)])
-        return try ExactRows.write("import_sources", columns: ["role", "kind", "path"], orderedBy: ["role"], rows: rows, db)
+        let sourcesWritten = try ExactRows.write("import_sources", columns: ["role", "kind", "path"], orderedBy: ["role"], rows: rows, db)
+        let captureRows: [[DatabaseValue]] = captures.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }.map { capture in
+            [
+                .text(capture.id), .text(capture.date), .text(capture.predecessor ?? ""),
+                .text(capture.absolutePath),
+            ]
+        }
+        let capturesWritten = try ExactRows.write(
+            "web_captures", columns: ["edition_id", "date", "predecessor", "path"], orderedBy: ["edition_id"], rows: captureRows, db)
+        return sourcesWritten || capturesWritten
     }
 
     /// The editions of `db` read from the archive: their files' paths start with the archive's

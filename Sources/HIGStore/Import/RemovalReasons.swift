@@ -9,6 +9,9 @@ enum RemovalReasons {
     static func reason(
         for edition: String, fromArchive: Bool, previous: ImportSources?, current: ImportSources, manifest: EditionManifest
     ) -> ImportReport.RemovalReason {
+        if let dropped = previous?.captures.first(where: { $0.id == edition }), !current.captures.contains(where: { $0.id == edition }) {
+            return .captureDropped(folder: dropped.absolutePath)
+        }
         if fromArchive {
             guard let archive = current.archive else { return .archiveDropped(previous?.archive) }
             let document = ArchiveCatalogue.bundled.documents.first { $0.id == edition }

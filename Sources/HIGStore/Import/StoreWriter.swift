@@ -28,9 +28,10 @@ public enum StoreWriter {
         ImportTemporaryFile.removeStale(besides: path)
         try waitForWriteLock(path)
         let (recorded, archiveEditions) = try recordedSources(path)
-        let sources = try request.sources(recorded: recorded, archiveEditions: archiveEditions, database: path)
+        let requested = try request.sources(recorded: recorded, archiveEditions: archiveEditions, database: path)
         var timer = StageTimer()
-        let corpus = try Corpus.load(folder: sources.editions.url, archive: sources.archive?.url)
+        let corpus = try Corpus.load(folder: requested.editions.url, archive: requested.archive?.url, captures: requested.captures)
+        let sources = requested.placingCaptures(in: corpus.manifest)
         timer.lap("read, clean and split")
         do {
             if RuleStore.needsImport(path: path), let report = try importIntoNewFile(corpus, sources: sources, path: path) {

@@ -47,7 +47,10 @@ public struct DatabaseDigest: Equatable, Sendable {
 
     /// Tables that name folders of the machine that imported, digested without them: the same
     /// import in another clone writes the same database.
-    private static let machineDependent = ["import_sources": "SELECT role, kind FROM import_sources ORDER BY role"]
+    private static let machineDependent = [
+        "import_sources": "SELECT role, kind FROM import_sources ORDER BY role",
+        "web_captures": "SELECT edition_id, date, predecessor FROM web_captures ORDER BY edition_id",
+    ]
 
     private static let schemaQuery = "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name"
 

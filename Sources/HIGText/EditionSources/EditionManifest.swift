@@ -96,12 +96,16 @@ public struct EditionManifest: Decodable, Sendable {
         /// (`OCRMisreadingRepairer`). Set for the documents the archive catalogue marks
         /// `scanned`; never read from the manifest.
         public internal(set) var scanned = false
+        /// A page of a web capture the user imported (`addingCapture`), read from `root`: cited
+        /// under its edition's id, never compared with the editions folder's bytes as an archive
+        /// document is. Never read from the manifest.
+        public internal(set) var capture = false
 
         /// The memberwise initializer, for the layers above (a chunk file of a whole document).
         package init(
             path: String, edition: String, document: String, chunk: Int?, form: Form, coverage: Coverage,
             restoredHeadings: [RestoredHeading]?, restoredPlatforms: [RestoredPlatforms]?, chunks: String? = nil,
-            title: String? = nil, root: URL? = nil, scanned: Bool = false
+            title: String? = nil, root: URL? = nil, scanned: Bool = false, capture: Bool = false
         ) {
             self.path = path
             self.edition = edition
@@ -115,6 +119,7 @@ public struct EditionManifest: Decodable, Sendable {
             self.title = title
             self.root = root
             self.scanned = scanned
+            self.capture = capture
         }
 
         enum CodingKeys: String, CodingKey {
