@@ -45,21 +45,15 @@ public struct WebCapture: Sendable, Equatable {
     /// `date` as the day it names, when it is one: `YYYY-MM-DD` and a day of the calendar
     /// (not 2026-02-30).
     public static func isDay(_ date: String) -> Bool {
-        guard date.range(of: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", options: .regularExpression) != nil else { return false }
-        let parts = date.split(separator: "-").compactMap { Int($0) }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let components = DateComponents(year: parts[0], month: parts[1], day: parts[2])
-        guard parts[1] >= 1, parts[1] <= 12, let day = calendar.date(from: components) else { return false }
-        return calendar.component(.day, from: day) == parts[2] && calendar.component(.month, from: day) == parts[1]
+        PartialDate(date).map { $0.first == $0.last } ?? false
     }
 
     /// Whether `date` (a day) comes after `earlier` (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`): after
     /// the whole year or month a shorter date names, so a capture is never placed after one it
     /// may predate.
     static func day(_ date: String, isAfter earlier: String) -> Bool {
-        let length = earlier.count
-        return date.prefix(length) > earlier
+        guard let earlier = PartialDate(earlier) else { return false }
+        return date > earlier.last
     }
 }
 
