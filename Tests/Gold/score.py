@@ -410,6 +410,14 @@ def main(argv):
     if "--min-precision" in options and precision < float(options["--min-precision"]):
         print(f"score.py: precision {precision:.3f} is under {options['--min-precision']}", file=sys.stderr)
         ok = False
+    near_recall = near["found"] / near["links"] if near["links"] else 1.0
+    near_precision = near["right"] / near["judged"] if near["judged"] else 1.0
+    if "--min-near-recall" in options and near_recall < float(options["--min-near-recall"]):
+        print(f"score.py: near-reprint recall {near_recall:.3f} is under {options['--min-near-recall']}", file=sys.stderr)
+        ok = False
+    if "--min-near-precision" in options and near_precision < float(options["--min-near-precision"]):
+        print(f"score.py: near-reprint precision {near_precision:.3f} is under {options['--min-near-precision']}", file=sys.stderr)
+        ok = False
     return 0 if ok else 1
 
 
