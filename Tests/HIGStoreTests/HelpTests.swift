@@ -1,4 +1,5 @@
 import Foundation
+import HIGText
 import Testing
 
 /// Every command's `--help`, as the built `hig` prints it at 80 columns: pinned by a snapshot
@@ -202,17 +203,28 @@ struct HelpTests {
         }
     }
 
+    /// A help example to run: the command whose help shows it, its words after `hig`, and the
+    /// environment it names before them.
+    struct Example: Sendable {
+        let name: String
+        let text: String
+        let words: [String]
+        let environment: [String: String]
+    }
+
     @Test("Every example in the help runs on the bundled editions and exits 0", .timeLimit(.minutes(20)))
     func everyExampleRuns() throws {
         let bundle = try BundleDatabase.path
         try Fixtures.withTemporaryFolder { folder in
-            // One copy of the bundle for every example, in the order of the commands (link
-            // confirm, reject, then forget: forget removes the decision reject made).
-            let database = folder.appending(path: "hig.sqlite")
-            try FileManager.default.copyItem(at: URL(fileURLWithPath: bundle), to: database)
-            var ran = 0
+            // Three groups, each on its own copy of the bundle and in the order of the commands,
+            // run side by side: the link decisions (confirm, reject, then forget: forget removes
+            // the decision reject made) and the imports each relink or reread the bundle, the
+            // slowest examples by far; every other example reads.
+            func group(of command: [String]) -> Int { command.first == "link" ? 0 : command.first == "import" ? 1 : 2 }
+            var groups: [[Example]] = [[], [], []]
             for command in Self.commands {
                 let name = (["hig"] + command).joined(separator: " ")
+                let database = folder.appending(path: "hig-\(group(of: command)).sqlite")
                 for example in Self.examples(in: Self.help(command)) {
                     var words = Self.words(example)
                     var environment = ["HIG_DB": database.path, "HIG_EDITIONS": Fixtures.bundle.path]
@@ -221,11 +233,25 @@ struct HelpTests {
                         words.removeFirst()
                     }
                     try #require(words.first == "hig", "\(name): \(example)")
-                    let result = try Self.cli.hig(Array(words.dropFirst()), in: folder, environment: environment)
-                    #expect(result.status == 0, "\(name): `\(example)` exited \(result.status): \(result.stderr.prefix(300))")
-                    #expect(!result.stderr.contains("error"), "\(name): `\(example)`: \(result.stderr.prefix(300))")
-                    ran += 1
+                    groups[group(of: command)].append(
+                        Example(name: name, text: example, words: Array(words.dropFirst()), environment: environment))
                 }
+            }
+            for index in groups.indices {
+                try FileManager.default.copyItem(
+                    at: URL(fileURLWithPath: bundle), to: folder.appending(path: "hig-\(index).sqlite"))
+            }
+            let results = ParallelMap.map(groups) { examples in
+                examples.map { example in
+                    (example, Result { try Self.cli.hig(example.words, in: folder, environment: example.environment) })
+                }
+            }
+            var ran = 0
+            for (example, outcome) in results.joined() {
+                let result = try outcome.get()
+                #expect(result.status == 0, "\(example.name): `\(example.text)` exited \(result.status): \(result.stderr.prefix(300))")
+                #expect(!result.stderr.contains("error"), "\(example.name): `\(example.text)`: \(result.stderr.prefix(300))")
+                ran += 1
             }
             // Two or more per command, one for show, link, link confirm, link reject, link forget and mcp.
             #expect(ran >= 2 * Self.commands.count - 6, "only \(ran) examples ran")
