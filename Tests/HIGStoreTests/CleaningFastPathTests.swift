@@ -37,6 +37,13 @@ struct CleaningFastPathTests {
                 found.append("removing(\(pattern), \(line.debugDescription))")
             }
         }
+        for pattern in ["![", "](", "#)", "<br>", "](#page-", "supported", "Source", "›", " > ", "é"] as [StaticString] {
+            // The definition: the pattern's bytes stand somewhere in the line's, in a String or a Substring.
+            let defined = Array(line.utf8).firstRange(of: Array("\(pattern)".utf8)) != nil
+            if FastText.contains(pattern, in: line) != defined || FastText.contains(pattern, in: line.dropFirst(0)) != defined {
+                found.append("contains(\(pattern), \(line.debugDescription))")
+            }
+        }
         if !sameCounts(Lexicon.wordCounts(in: line), definedWordCounts(line)) {
             found.append("wordCounts(\(line.debugDescription)): \(Lexicon.wordCounts(in: line))")
         }

@@ -73,9 +73,13 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
         /// The words `text` names to use and to avoid: every pattern run on its folded
         /// lowercase. `NormativeForce.terms` must answer the same, only faster.
         static func terms(of text: String) -> (recommended: Set<String>, rejected: Set<String>) {
+            terms(ofFolded: FastText.foldedLowercase(text))
+        }
+
+        /// `terms(of:)` on the text's folded lowercase.
+        static func terms(ofFolded lower: String) -> (recommended: Set<String>, rejected: Set<String>) {
             var recommended = Set<String>()
             var rejected = Set<String>()
-            let lower = FastText.foldedLowercase(text)
             for regex in TermPatterns.recommending {
                 for match in matches(regex, in: lower) { recommended.insert(match) }
             }
@@ -162,7 +166,15 @@ public enum NormativeForce: String, Sendable, CaseIterable, Codable {
                 || TermPatterns.phrases.contains { containsIgnoringASCIICase(bytes, $0) }
         }
         guard mayNameTerms else { return ([], []) }
-        return Definition.terms(of: text)
+        // A byte above ASCII is mostly a curly apostrophe or quote, which the folding makes
+        // ASCII: the same test on the folded text, where the patterns run, lets through only
+        // the texts they may match.
+        let lower = FastText.foldedLowercase(text)
+        let foldedMayNameTerms = FastText.withBytes(lower) { bytes in
+            bytes.contains(UInt8(ascii: "\"")) || TermPatterns.phrases.contains { containsIgnoringASCIICase(bytes, $0) }
+        }
+        guard foldedMayNameTerms else { return ([], []) }
+        return Definition.terms(ofFolded: lower)
     }
 
     /// Whether `phrase` (lowercase ASCII) occurs in `bytes`, ASCII case aside.

@@ -57,10 +57,30 @@ package enum TopicAssigner {
         let names = SubjectNames(taxonomy)
         var subjects = [[Int]](repeating: [], count: rules.count)
         var viaPage = [Bool](repeating: false, count: rules.count)
+        // A page's rules share its title and path, and a section's its path: each is named once.
+        var pageSubjects: [String: [String]] = [:]
+        var sectionSubjects: [String: [String]] = [:]
         for rule in 0..<rules.count {
-            var named = rules.sourceTitle[rule].map { names.page(titled: $0, path: rules.sourcePath[rule]) } ?? []
+            var named: [String] = []
+            if let title = rules.sourceTitle[rule] {
+                let path = rules.sourcePath[rule]
+                let key = title + "\u{0}" + path
+                if let known = pageSubjects[key] {
+                    named = known
+                } else {
+                    named = names.page(titled: title, path: path)
+                    pageSubjects[key] = named
+                }
+            }
             viaPage[rule] = !named.isEmpty
-            if named.isEmpty, let section = rules.section[rule] { named = names.section(section) }
+            if named.isEmpty, let section = rules.section[rule] {
+                if let known = sectionSubjects[section] {
+                    named = known
+                } else {
+                    named = names.section(section)
+                    sectionSubjects[section] = named
+                }
+            }
             for slug in named {
                 for ancestor in taxonomy.lineage(of: slug) where !subjects[rule].contains(index[ancestor]!) {
                     subjects[rule].append(index[ancestor]!)

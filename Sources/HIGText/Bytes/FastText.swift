@@ -60,6 +60,30 @@ package enum FastText {
         }
     }
 
+    /// Whether the UTF-8 bytes of `pattern` occur in `text`'s. This is how the readers look
+    /// for markup and marker words ("![", "](", "supported"): Foundation's `contains` and
+    /// `range(of:)` (NSString on Linux) compare characters under canonical equivalence, and cost
+    /// a tenth of reading the web captures. UTF-8 is self-synchronizing, so the bytes of a whole
+    /// pattern never match inside another character's encoding.
+    package static func contains(_ pattern: StaticString, in text: some StringProtocol) -> Bool {
+        let needle = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+        guard let first = needle.first else { return true }
+        func search(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let base = bytes.baseAddress, bytes.count >= needle.count else { return false }
+            let lastStart = bytes.count - needle.count
+            var from = 0
+            while from <= lastStart, let hit = memchr(base + from, Int32(first), lastStart - from + 1) {
+                let start = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + start, needle.baseAddress!, needle.count) == 0 { return true }
+                from = start + 1
+            }
+            return false
+        }
+        if let found = text.utf8.withContiguousStorageIfAvailable(search) { return found }
+        var copy = String(text)
+        return copy.withUTF8(search)
+    }
+
     /// `text.utf8.contains(where: predicate)`, read on contiguous bytes.
     @inline(__always)
     static func containsByte(in text: String, where predicate: (UInt8) -> Bool) -> Bool {

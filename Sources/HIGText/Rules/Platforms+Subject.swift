@@ -16,7 +16,9 @@ extension Platforms {
     /// The platforms, among `among`, that `text` opens by naming as its subject, in `among`'s
     /// order; nil when it names none there, or none of `among`.
     static func subject(of text: String, among: [String]) -> [String]? {
-        let words = text.split(separator: " ", omittingEmptySubsequences: true).prefix(openingLength).map(String.init)
+        // The opening words alone: split no further than them (the rest is the last piece).
+        let words = text.split(separator: " ", maxSplits: openingLength, omittingEmptySubsequences: true).prefix(openingLength)
+            .map(String.init)
         guard let first = words.first else { return nil }
         var named: [String]?
         if placePrepositions.contains(first.lowercased()) {

@@ -1,9 +1,15 @@
 /// Apple platform names as the guidelines write them.
 enum Platforms {
     static let known = ["iPhone OS", "iOS", "iPadOS", "macOS", "tvOS", "visionOS", "watchOS", "Mac OS X", "OS X"]
+    /// The first bytes of the `known` names.
+    static let initials = Set(known.map { $0.utf8.first! })
 
     /// The platforms of a heading like "iOS, iPadOS", or nil when the heading names something else.
     static func heading(_ text: String) -> [String]? {
+        // Every known name opens with one of these letters, after any white space (which may be
+        // beyond ASCII): most headings name something else.
+        guard let first = text.utf8.first(where: { $0 != 32 && $0 != 9 }), first >= 0x80 || Self.initials.contains(first)
+        else { return nil }
         let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard !parts.isEmpty, parts.allSatisfy({ known.contains($0) }) else { return nil }
         return parts

@@ -170,7 +170,7 @@ extension WebMarkdownBlock {
         var end = index + 1
         while end < lines.count, case .paragraph = lines.read[end].kind {
             // (A line of glued images and captions stays where it is: its heading is their last words.)
-            if end + 1 < lines.count, !lines[end].contains("!["), WebMarkdownLine.setextLevel(lines[end + 1]) != nil { break }
+            if end + 1 < lines.count, !FastText.contains("![", in: lines[end]), WebMarkdownLine.setextLevel(lines[end + 1]) != nil { break }
             end += 1
         }
         return end

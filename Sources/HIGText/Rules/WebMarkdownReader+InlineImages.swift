@@ -98,7 +98,7 @@ extension WebMarkdownReader.Walk {
     /// Whether a paragraph or list item needs reading piece by piece: it holds an image, a card
     /// or a control.
     static func holdsInlinePieces(_ raw: String) -> Bool {
-        raw.contains("![") || raw.contains("#)")
+        FastText.contains("![", in: raw) || FastText.contains("#)", in: raw)
     }
 
     /// An image's alt text that is an address: no words.

@@ -40,7 +40,7 @@ struct WebMarkdownReader {
         var unsupported = Set<String>()
         // Cleaning every paragraph of a page twice costs a tenth of the import: only a paragraph
         // holding the note's words can be the note.
-        for case .paragraph(_, _, let raw) in blocks where raw.contains("supported") {
+        for case .paragraph(_, _, let raw) in blocks where FastText.contains("supported", in: raw) {
             let text = WebMarkdownInline.clean(raw)
             guard Walk.isPlatformNote(text) else { continue }
             for sentence in text.split(separator: ".") {
@@ -206,7 +206,7 @@ struct WebMarkdownReader {
                 return nil
             }
             if bannerDate(first, last, text) { return nil }
-            if reading.title == nil, reading.headings.isEmpty, text.contains("›") || text.contains(" > ") {
+            if reading.title == nil, reading.headings.isEmpty, FastText.contains("›", in: text) || FastText.contains(" > ", in: text) {
                 setAside(first, last, .converterChrome)  // the breadcrumb
                 return nil
             }
@@ -339,7 +339,9 @@ struct WebMarkdownReader {
                 let close = content[middle.upperBound...].firstIndex(of: ")")
             else { return false }
             let target = content[middle.upperBound..<close]
-            guard !target.contains("://"), target.hasSuffix(".md") || target.contains(".md#") else { return false }
+            guard !FastText.contains("://", in: target), target.hasSuffix(".md") || FastText.contains(".md#", in: target) else {
+                return false
+            }
             let rest = content[content.index(after: close)...].drop(while: { $0 == " " })
             return rest.isEmpty || rest.hasPrefix("—") || rest.hasPrefix("–") || rest.hasPrefix("- ")
         }
@@ -348,7 +350,8 @@ struct WebMarkdownReader {
         /// the paragraph is that line.
         static func sourceAddress(_ raw: String) -> String? {
             // `contains` first: cleaning every paragraph to look for this one line is slow.
-            guard raw.contains("Source"), WebMarkdownInline.clean(raw).hasPrefix("Source: "), let start = raw.range(of: "http")
+            guard FastText.contains("Source", in: raw), WebMarkdownInline.clean(raw).hasPrefix("Source: "),
+                let start = raw.range(of: "http")
             else { return nil }
             let address = raw[start.lowerBound...].prefix(while: { !" )]*>\"".contains($0) })
             return address.isEmpty ? nil : String(address)

@@ -59,7 +59,7 @@ struct DocumentLines {
     func isTableRow(_ index: Int) -> Bool { raw[index].hasPrefix("|") }
 
     /// A line holding a link to a page anchor: tables of contents and cross-references.
-    func linksToPage(_ index: Int) -> Bool { raw[index].contains("](#page-") }
+    func linksToPage(_ index: Int) -> Bool { FastText.contains("](#page-", in: raw[index]) }
 
     /// Sets `role` on each line of `range` still open (or on every line when `overriding`).
     mutating func setAside(_ range: Range<Int>, _ reason: SetAsideReason, overriding: Bool = false) {

@@ -30,7 +30,8 @@ enum DocumentText {
             lines.marked[index] = line
         }
         // `<br>` outside a table is a line break inside a paragraph.
-        for index in 0..<lines.count where lines.isOpen(index) && !lines.isTableRow(index) && lines.raw[index].contains("<br>") {
+        for index in 0..<lines.count
+        where lines.isOpen(index) && !lines.isTableRow(index) && FastText.contains("<br>", in: lines.raw[index]) {
             var line = lines.stripper.mark(lines.raw[index].replacingOccurrences(of: "<br>", with: " "), number: index + 1)
             line.headingLevel = lines.marked[index].headingLevel
             lines.marked[index] = line
@@ -44,7 +45,7 @@ enum DocumentText {
     /// ("Default (dark) content", "Light content"), so the ● marks no column: it is a bullet,
     /// markup as a bullet opening a line is, and not a word of the cell.
     static func withoutBulletLines(_ cell: Substring) -> String {
-        guard cell.contains("<br>") else { return String(cell) }
+        guard FastText.contains("<br>", in: cell) else { return String(cell) }
         return cell.components(separatedBy: "<br>")
             .filter { piece in
                 let scalars = piece.unicodeScalars.filter { !$0.properties.isWhitespace }

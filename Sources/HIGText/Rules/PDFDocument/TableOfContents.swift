@@ -17,7 +17,7 @@ struct TableOfContents {
     init(_ lines: DocumentLines) {
         bodyStart =
             (0..<lines.count).first { index in
-                lines.isHeadingMarkup(index) && lines.raw[index].contains("<span id=\"page-") && !lines.linksToPage(index)
+                lines.isHeadingMarkup(index) && FastText.contains("<span id=\"page-", in: lines.raw[index]) && !lines.linksToPage(index)
                     && lines.isOpen(index)
             } ?? 0
         for index in 0..<bodyStart where lines.roles[index] != .blank {
@@ -47,7 +47,7 @@ struct TableOfContents {
     private mutating func readLinkLine(_ lines: DocumentLines, _ index: Int) {
         addEntries(lines.marked[index].text)
         let raw = lines.raw[index]
-        for segment in Self.boldSegments(raw) where segment.contains("](#page-") {
+        for segment in Self.boldSegments(raw) where FastText.contains("](#page-", in: segment) {
             // The page number is inside the bold on a heading line (`**Chapter 8 ... 77**`),
             // outside it elsewhere (`**[Designing](#page-8-0) for iOS 7** 9`): both readings count.
             let title = Self.withoutChapterLabel(lines.clean(segment))
