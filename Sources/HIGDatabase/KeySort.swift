@@ -1,5 +1,5 @@
-/// Puts rows into `KeyOrder` before the import writes them, by comparing each key's first 16
-/// bytes as two integers and calling `KeyOrder.precedes` only where those cannot tell.
+/// Puts rows into `KeyOrder` before the import writes them, by comparing each key's first 32
+/// bytes as four integers and calling `KeyOrder.precedes` only where those cannot tell.
 ///
 /// Every answer is the one `KeyOrder.precedes` gives for the same two rows, so the order is the
 /// same permutation, ties and all; only faster than comparing through `String.UTF8View`, and
@@ -31,31 +31,38 @@ package enum KeySort {
         }
     }
 
-    /// A text's first 16 UTF-8 bytes, big-endian, zero-padded, and its length.
+    /// A text's first 32 UTF-8 bytes, big-endian, zero-padded, and its length: a rule id
+    /// ("web-2026-07-b54bbd24", "iphone-2008-11-…") is whole in it.
     private struct Prefix: Equatable {
-        let high: UInt64
-        let low: UInt64
+        let words: (UInt64, UInt64, UInt64, UInt64)
         let count: Int
         let isASCII: Bool
 
         init(_ text: String) {
-            var high: UInt64 = 0, low: UInt64 = 0
+            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
             var index = 0
             var isASCII = true
             for byte in text.utf8 {
-                if index < 8 {
-                    high |= UInt64(byte) << (56 - 8 * index)
-                } else if index < 16 {
-                    low |= UInt64(byte) << (56 - 8 * (index - 8))
+                let shift = UInt64(56 - 8 * (index % 8))
+                switch index / 8 {
+                case 0: words.0 |= UInt64(byte) << shift
+                case 1: words.1 |= UInt64(byte) << shift
+                case 2: words.2 |= UInt64(byte) << shift
+                case 3: words.3 |= UInt64(byte) << shift
+                default: break
                 }
                 isASCII = isASCII && byte < 128
                 index += 1
             }
-            (self.high, self.low, self.count, self.isASCII) = (high, low, index, isASCII)
+            (self.words, self.count, self.isASCII) = (words, index, isASCII)
         }
 
-        /// The whole text is in `high` and `low`.
-        var isExact: Bool { count <= 16 }
+        static func == (a: Prefix, b: Prefix) -> Bool {
+            a.words == b.words && a.count == b.count && a.isASCII == b.isASCII
+        }
+
+        /// The whole text is in `words`.
+        var isExact: Bool { count <= 32 }
 
         /// Whether this text's bytes precede the other's; nil when the prefixes cannot tell.
         ///
@@ -64,8 +71,10 @@ package enum KeySort {
         /// way the byte order of the texts. Equal prefixes of two whole texts differ only in length
         /// (the longer one goes on with NUL bytes), and the shorter text precedes.
         func precedes(_ other: Prefix) -> Bool? {
-            if high != other.high { return high < other.high }
-            if low != other.low { return low < other.low }
+            if words.0 != other.words.0 { return words.0 < other.words.0 }
+            if words.1 != other.words.1 { return words.1 < other.words.1 }
+            if words.2 != other.words.2 { return words.2 < other.words.2 }
+            if words.3 != other.words.3 { return words.3 < other.words.3 }
             guard isExact && other.isExact else { return nil }
             return count < other.count
         }

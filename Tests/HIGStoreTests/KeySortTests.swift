@@ -4,10 +4,13 @@ import Testing
 
 @Suite("KeySort")
 struct KeySortTests {
-    /// Texts whose first 16 bytes do not tell them apart, or tell them apart only by padding:
+    /// Texts whose first 32 bytes do not tell them apart, or tell them apart only by padding:
     /// shared long prefixes, NUL bytes, non-ASCII letters, and one letter spelled two ways
     /// ("é" and "e" with a combining accent are equal Swift strings with other bytes).
-    static let pieces = ["g1-", "current-", "0", "a", "b", "\u{0}", "é", "e\u{301}", "1d5cc02e", "-2", "zzzzzzzzzzzzzzzz", ""]
+    static let pieces = [
+        "g1-", "current-", "0", "a", "b", "\u{0}", "é", "e\u{301}", "1d5cc02e", "-2", "zzzzzzzzzzzzzzzz",
+        "web-2026-07-b54bbd24", "",
+    ]
 
     static func texts(_ random: inout SeededRandom) -> [String] {
         (0..<400).map { _ in (0..<random.int(0...5)).map { _ in random.pick(pieces) }.joined() }

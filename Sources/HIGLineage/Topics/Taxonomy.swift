@@ -63,9 +63,12 @@ public struct Taxonomy: Sendable {
 
     /// The subjects in the tree's reading order, then the finer topics.
     public let topics: [Topic]
+    /// Each slug's place in `topics`, the first where two share one.
+    private let placeOfSlug: [String: Int]
 
     public init(format: Int = 1, topics: [Topic]) {
         self.topics = topics
+        placeOfSlug = Dictionary(topics.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The compiled-in taxonomy.
@@ -91,7 +94,7 @@ public struct Taxonomy: Sendable {
             }.joined(separator: "\n"))
     }
 
-    public func topic(slug: String) -> Topic? { topics.first { $0.slug == slug } }
+    public func topic(slug: String) -> Topic? { placeOfSlug[slug].map { topics[$0] } }
 
     /// `slug` and the topics it is part of, innermost first.
     public func lineage(of slug: String) -> [String] {
