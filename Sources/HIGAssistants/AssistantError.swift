@@ -87,7 +87,7 @@ public enum AssistantError: Error, Equatable, Sendable, CustomStringConvertible 
             .recordedEditionsFolderMissing, .recordedArchiveMissing, .archiveNotRecorded, .archiveAndDropArchive,
             .captureMissing, .captureNotFolder, .captureHoldsNoPages, .captureUnchanged, .captureDateUnknown, .captureDateInvalid,
             .captureOptionWithoutCapture, .captureIDInvalid, .captureEditionTaken, .captureNotAfter, .captureFollowsNothing,
-            .capturePredecessorGone, .recordedCaptureMissing, .captureNotImported,
+            .capturePredecessorGone, .recordedCaptureMissing, .recordedCaptureChanged, .captureNotImported,
             .anotherProgramsDatabase, .outputNamesNoFolder,
             .archiveDocumentTwice, .databaseFolderMissing, .notADatabase, .databaseUnreadable, .databaseReadOnly, .databaseBusy,
             .diskFull, .databaseFolderReadOnly, .databaseNeedsRecovery, .schemaNeedsUpgrade, .sourceTooLarge,

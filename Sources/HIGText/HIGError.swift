@@ -31,6 +31,8 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case captureFollowsNothing(line: String)
     case capturePredecessorGone(capture: String, predecessor: String)
     case recordedCaptureMissing(database: String, edition: String, folder: String)
+    /// The folder of the capture `edition`, dated `date`, no longer holds the pages imported from it.
+    case recordedCaptureChanged(database: String, edition: String, date: String, folder: String, changes: CapturePages.Changes)
     /// `--drop-capture ID` for an edition that is no imported capture; `imported`: those that are.
     case captureNotImported(id: String, imported: [String])
     case databaseFolderMissing(path: String)
@@ -149,6 +151,8 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "the capture \(capture) follows \(predecessor), which the editions read no longer hold; import the editions folder that has it (nothing was changed)"
         case .recordedCaptureMissing(let database, let edition, let folder):
             "\(database) holds the capture \(edition) read from \(folder), which is no longer there; put the folder back there, or remove the capture with --drop-capture \(edition) (nothing was changed)"
+        case .recordedCaptureChanged(let database, let edition, let date, let folder, let changes):
+            "\(database) holds the capture \(edition) read from \(folder), whose pages have changed since (\(changes)), and reading them would date the newer pages \(date); put the folder back as it was and import newer pages from a folder of their own with --capture NEWDIR --date YYYY-MM-DD, or replace the capture with the folder as it is now: --drop-capture \(edition) --capture \(folder) --date YYYY-MM-DD (nothing was changed)"
         case .captureNotImported(let id, let imported):
             "\(Self.quoted(id)) is not a capture imported with --capture ("
                 + (imported.isEmpty ? "none is" : "those imported: \(imported.joined(separator: ", "))")

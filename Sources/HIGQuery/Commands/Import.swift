@@ -23,7 +23,9 @@ struct Import: ParsableCommand {
             since. The pages do not say when they were copied: give that day with --date. For example \
             `hig import --capture ~/Human-Interface-Guidelines --date 2026-11-20` adds the edition \
             web-2026-11-20 (--id names it otherwise). Later imports read the folder again, like the \
-            archive, until --drop-capture removes the edition.
+            archive, until --drop-capture removes the edition; keep it as it was imported (a folder \
+            updated in place stops the import: its newer pages would pass for the older capture's), \
+            and give each newer capture a folder of its own.
 
             An import removes an edition only when a folder it reads again no longer has it (its manifest, \
             or for the archive the archive catalogue, no longer names it), when --editions names another \

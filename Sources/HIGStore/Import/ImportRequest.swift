@@ -32,20 +32,26 @@ public struct ImportRequest: Sendable {
     }
 
     /// The sources to read into the database at `database`, which records `recorded` (nil: none,
-    /// a new database or an older hig's) and holds the archive editions `archiveEditions`.
+    /// a new database or an older hig's), holds the archive editions `archiveEditions` and
+    /// records the pages each capture held, `capturePages` (by edition).
     ///
     /// A source the database records but that is gone is an error, never a reason to remove its
     /// editions: the user says where it is now, or drops it.
-    func sources(recorded: ImportSources?, archiveEditions: [String], database: String) throws -> ImportSources {
+    func sources(
+        recorded: ImportSources?, archiveEditions: [String], capturePages: [String: CapturePages], database: String
+    ) throws -> ImportSources {
         ImportSources(
             editions: try editionsSource(recorded: recorded?.editions, database: database),
             archive: try archiveSource(recorded: recorded?.archive, archiveEditions: archiveEditions, database: database),
-            captures: try captures(recorded: recorded?.captures ?? [], database: database))
+            captures: try captures(recorded: recorded?.captures ?? [], pages: capturePages, database: database))
     }
 
     /// The captures the database records, each read again from its folder, less the one
     /// dropped (a capture that followed it follows its predecessor instead), then the new one.
-    private func captures(recorded: [WebCapture], database: String) throws -> [WebCapture] {
+    ///
+    /// A kept capture's folder must hold the pages it held when last read (`pages`): newer pages
+    /// read into it would pass for pages of its date. That is an error, as a folder gone is.
+    private func captures(recorded: [WebCapture], pages: [String: CapturePages], database: String) throws -> [WebCapture] {
         var kept = recorded
         if let dropCapture {
             guard let dropped = recorded.first(where: { $0.id == dropCapture }) else {
@@ -58,6 +64,16 @@ public struct ImportRequest: Sendable {
         }
         for capture in kept where !Self.isFolder(capture.absolutePath) {
             throw HIGError.recordedCaptureMissing(database: database, edition: capture.id, folder: capture.absolutePath)
+        }
+        // Every capture a database records has its pages, written in the transaction that
+        // records it; one without would have nothing to compare its folder with.
+        for capture in kept {
+            guard let held = pages[capture.id] else { continue }
+            let changes = try CapturePages.read(capture).changes(since: held)
+            guard changes.isEmpty else {
+                throw HIGError.recordedCaptureChanged(
+                    database: database, edition: capture.id, date: capture.date, folder: capture.absolutePath, changes: changes)
+            }
         }
         return kept + (capture.map { [$0] } ?? [])
     }

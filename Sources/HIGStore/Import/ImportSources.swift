@@ -106,6 +106,23 @@ public struct ImportSources: Sendable, Equatable {
         }
     }
 
+    /// The pages each capture of `db` held when last read, by its edition: its sources, each
+    /// under its path inside the capture's folder (the source's path less the edition's id and
+    /// "/", `Corpus.displayPrefix`) with the digest of its bytes. The sources are the record:
+    /// every import that adds or reads a capture writes them in the transaction that records it.
+    static func capturePages(in db: Database) throws -> [String: CapturePages] {
+        let hasTable = try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'web_captures'")?.int == 1
+        guard hasTable else { return [:] }
+        var digests: [String: [String: String]] = [:]
+        let rows = try db.rows(
+            "SELECT s.edition_id, s.path, s.sha256 FROM sources s JOIN web_captures c ON c.edition_id = s.edition_id")
+        for row in rows {
+            let edition = row.string("edition_id")
+            digests[edition, default: [:]][String(row.string("path").dropFirst(edition.count + 1))] = row.string("sha256")
+        }
+        return digests.mapValues(CapturePages.init(digests:))
+    }
+
     /// Makes `import_sources` hold these sources, writing only when it does not already; true
     /// when it wrote.
     func write(to db: Database) throws -> Bool {

@@ -27,8 +27,9 @@ public enum StoreWriter {
         }
         ImportTemporaryFile.removeStale(besides: path)
         try waitForWriteLock(path)
-        let (recorded, archiveEditions) = try recordedSources(path)
-        let requested = try request.sources(recorded: recorded, archiveEditions: archiveEditions, database: path)
+        let (recorded, archiveEditions, capturePages) = try recordedSources(path)
+        let requested = try request.sources(
+            recorded: recorded, archiveEditions: archiveEditions, capturePages: capturePages, database: path)
         var timer = StageTimer()
         let corpus = try Corpus.load(folder: requested.editions.url, archive: requested.archive?.url, captures: requested.captures)
         let sources = requested.placingCaptures(in: corpus.manifest)
@@ -59,16 +60,19 @@ public enum StoreWriter {
         return try importEditions(request, into: path)
     }
 
-    /// What the database at `path` records it was built from, and its editions read from the
-    /// archive; nothing for a database not yet made.
-    private static func recordedSources(_ path: String) throws -> (ImportSources?, [String]) {
-        guard !RuleStore.needsImport(path: path) else { return (nil, []) }
+    /// What the database at `path` records it was built from, its editions read from the
+    /// archive and the pages its captures held; nothing for a database not yet made.
+    private static func recordedSources(_ path: String) throws -> (ImportSources?, [String], [String: CapturePages]) {
+        guard !RuleStore.needsImport(path: path) else { return (nil, [], [:]) }
         do {
             try RuleStore.checkWholePages(path)
             let db = try Database(path: path, mode: .readOnly, busyTimeout: RuleStore.busyTimeout())
             try RuleStore.checkIsHIGDatabase(db)
             let hasSources = try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'sources'")?.int == 1
-            return (try ImportSources.recorded(in: db), hasSources ? try ImportSources.archiveEditions(in: db) : [])
+            return (
+                try ImportSources.recorded(in: db), hasSources ? try ImportSources.archiveEditions(in: db) : [],
+                try ImportSources.capturePages(in: db)
+            )
         } catch let error as SQLiteError {
             throw RuleStore.translate(error, path: path)
         }

@@ -43,7 +43,7 @@ public struct SourceFile: Sendable {
     /// The bytes of a regular file of at most `maximumSize` bytes. A pipe or device would block
     /// or never end, so it is refused before it is opened; the size is checked again while
     /// reading, in case the file grows meanwhile.
-    private static func readBounded(_ path: String) throws -> Data {
+    static func readBounded(_ path: String) throws -> Data {
         let attributes: [FileAttributeKey: Any]
         do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch {
             throw HIGError.sourceUnreadable(path: path, reason: (error as NSError).localizedDescription)

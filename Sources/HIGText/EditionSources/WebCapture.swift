@@ -87,7 +87,7 @@ extension EditionManifest {
         if let earlier = predecessor.date, !WebCapture.day(capture.date, isAfter: earlier) {
             throw HIGError.captureNotAfter(date: capture.date, newest: predecessor.id, newestDate: earlier)
         }
-        let pages = try Self.pages(in: root)
+        let pages = try CapturePages.paths(in: root)
         guard !pages.isEmpty else { throw HIGError.captureHoldsNoPages(path: capture.shownFolder) }
 
         var manifest = self
@@ -117,20 +117,5 @@ extension EditionManifest {
                 && files.contains { $0.edition == edition.id && $0.form == .webMarkdown && $0.coverage == .complete }
         }
         return captures.max { ($0.date!, $0.id) < ($1.date!, $1.id) }
-    }
-
-    /// The Markdown pages under `root`, relative to it, in the byte order of their paths. Hidden
-    /// files and folders are left out: a clone's `.git` holds no page.
-    private static func pages(in root: URL) throws -> [String] {
-        let suffix = "." + WebCapture.pageExtension
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
-        else {
-            throw HIGError.captureMissing(path: root.path(percentEncoded: false))
-        }
-        var names: [String] = []
-        while let url = walker.nextObject() as? URL {
-            if url.lastPathComponent.lowercased().hasSuffix(suffix) { names.append(SourceFile.relativePath(of: url, to: root)) }
-        }
-        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 }
