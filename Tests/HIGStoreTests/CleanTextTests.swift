@@ -193,6 +193,11 @@ struct CleanTextTests {
         // A platform the rule's section is not for narrows nothing.
         #expect(Platforms.subject(of: "On watchOS, a sheet fills the screen.", among: ["iOS", "macOS"]) == nil)
         #expect(Platforms.subject(of: "In Mac OS X, menus drop down.", among: ["Mac OS X"]) == ["Mac OS X"])
+        // The readers skip texts by bytes every known name holds: "OS", and its first letter.
+        #expect(Platforms.known.allSatisfy { FastText.contains("OS", in: $0) && Platforms.initials.contains($0.utf8.first!) })
+        #expect(Platforms.heading("Mac OS X, iOS") == ["Mac OS X", "iOS"])
+        #expect(Platforms.heading("\u{A0}iOS") == ["iOS"])
+        #expect(Platforms.heading("Alerts") == nil)
     }
 
     @Test("A rule naming its platform applies to it, and its list items with it; the others keep the section's")

@@ -24,6 +24,10 @@ enum WebMarkdownInline {
 
     /// The words of a leading `**bold**` (or `__bold__`) run, cleaned, when `text` opens with one.
     static func boldLead(_ text: some StringProtocol) -> String? {
+        // Most texts open with no mark: told by their first bytes, before reading every scalar.
+        let opening = Array(text.utf8.drop(while: { $0 == 32 || $0 == 9 }).prefix(2))
+        guard opening.count == 2, opening[0] == opening[1], opening[0] == UInt8(ascii: "*") || opening[0] == UInt8(ascii: "_")
+        else { return nil }
         let scalars = Array(text.unicodeScalars.drop(while: { $0 == " " || $0 == "\t" }))
         guard scalars.count > 4, scalars[0] == scalars[1], scalars[0] == "*" || scalars[0] == "_" else { return nil }
         let mark = scalars[0]

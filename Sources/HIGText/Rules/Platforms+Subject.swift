@@ -16,6 +16,8 @@ extension Platforms {
     /// The platforms, among `among`, that `text` opens by naming as its subject, in `among`'s
     /// order; nil when it names none there, or none of `among`.
     static func subject(of text: String, among: [String]) -> [String]? {
+        // Every known name holds "OS": a text without it names none (most rules).
+        guard FastText.contains("OS", in: text) else { return nil }
         // The opening words alone: split no further than them (the rest is the last piece).
         let words = text.split(separator: " ", maxSplits: openingLength, omittingEmptySubsequences: true).prefix(openingLength)
             .map(String.init)

@@ -216,7 +216,8 @@ struct WebMarkdownReader {
                     marked(aside.line, text), title: aside.label, parent: nil, section: section, page: nil, platforms: scope,
                     lineEnd: last, kind: .note)
             }
-            if WebMarkdownInline.boldLead(raw) == nil, Self.isAsideLabel(text) {
+            let lead = WebMarkdownInline.boldLead(raw)
+            if lead == nil, Self.isAsideLabel(text) {
                 pendingAside = (text, first)
                 return nil
             }
@@ -231,7 +232,6 @@ struct WebMarkdownReader {
                     marked(first, text), title: nil, parent: nil, section: section, page: nil,
                     platforms: scope, lineEnd: last, kind: .context)
             }
-            let lead = WebMarkdownInline.boldLead(raw)
             if lead == nil, RuleBuilder.continues(text), let previous = previousParagraph, previous == builder.last?.ordinal {
                 builder.extendLast(with: marked(last, text))
                 return previous
