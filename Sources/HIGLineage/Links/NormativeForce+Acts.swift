@@ -163,6 +163,64 @@ extension NormativeForce {
         /// The text's clauses as lowercased words: a clause ends at a sentence's end, a comma, a
         /// colon, a semicolon, a dash or a parenthesis.
         static func clauses(_ text: String) -> [[String]] {
+            clausesOnBytes(text) ?? clausesReadingCharacters(text)
+        }
+
+        /// The characters that end a clause.
+        static let clauseEnds: Set<Character> = [".", ",", ";", ":", "!", "?", "(", ")", "—", "–", "\n"]
+        /// Which ASCII bytes are `clauseEnds`, by value.
+        static let asciiClauseEnds = (0..<128).map { clauseEnds.contains(Character(Unicode.Scalar(UInt8($0)))) }
+
+        /// `clausesReadingCharacters` on the bytes of a text whose every character is ASCII (but
+        /// CR, which joins a following LF into one character) or one of "’", "—" and "–"; nil
+        /// for any other text. Reading Characters and lowercasing each one cost more than the
+        /// rest of classifying a link.
+        static func clausesOnBytes(_ text: String) -> [[String]]? {
+            FastText.withBytes(text) { bytes -> [[String]]? in
+                var clauses: [[String]] = []
+                var clause: [String] = []
+                var word: [UInt8] = []
+                func endWord() {
+                    if !word.isEmpty { clause.append(String(decoding: word, as: UTF8.self)) }
+                    word.removeAll(keepingCapacity: true)
+                }
+                func endClause() {
+                    if !clause.isEmpty { clauses.append(clause) }
+                    clause = []
+                }
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte < 0x80 {
+                        if byte == 13 { return nil }
+                        if ASCII.isLetter(byte) || byte == UInt8(ascii: "'") {
+                            word.append(ASCII.lowercased(byte))
+                        } else {
+                            endWord()
+                            if asciiClauseEnds[Int(byte)] { endClause() }
+                        }
+                        index += 1
+                        continue
+                    }
+                    // "’" (E2 80 99), "–" (E2 80 93), "—" (E2 80 94); any other is read as Characters.
+                    guard index + 2 < bytes.count, byte == 0xE2, bytes[index + 1] == 0x80 else { return nil }
+                    switch bytes[index + 2] {
+                    case 0x99: word.append(UInt8(ascii: "'"))
+                    case 0x93, 0x94:
+                        endWord()
+                        endClause()
+                    default: return nil
+                    }
+                    index += 3
+                }
+                endWord()
+                endClause()
+                return clauses
+            }
+        }
+
+        /// The words of each clause of `text`, lowercase, "’" read as "'": the definition.
+        static func clausesReadingCharacters(_ text: String) -> [[String]] {
             var clauses: [[String]] = []
             var clause: [String] = []
             var word = ""
@@ -175,7 +233,7 @@ extension NormativeForce {
                     word.append(character == "’" ? "'" : Character(character.lowercased()))
                 } else {
                     endWord()
-                    if ".,;:!?()—–\n".contains(character) {
+                    if clauseEnds.contains(character) {
                         if !clause.isEmpty { clauses.append(clause) }
                         clause = []
                     }
