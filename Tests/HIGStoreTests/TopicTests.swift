@@ -93,7 +93,7 @@ struct TopicTests {
         }
     }
 
-    @Test("'Leads' is not 'leading': a button that leads somewhere is not placed on a side")
+    @Test("'Leads' is not 'leading', and a side is a button's only next to a button")
     func leadsIsNotALeadingSide() throws {
         // The Mac HIG of 2005-2009 on software updates: "the Learn More button ... leads to your
         // company's website"; FTS5's stemming made 'leading' match it (and "leading spaces").
@@ -105,6 +105,10 @@ struct TopicTests {
             Strip leading and trailing spaces from what people type in an alert's text field.
 
             Put the most likely button on the trailing side of the alert.
+
+            The alert's close box is on the left end of its title bar.
+
+            In an alert, the button on the right confirms the action.
             """
         try Fixtures.withTemporaryFolder { folder in
             let editions = try Fixtures.writeEditions(
@@ -119,6 +123,9 @@ struct TopicTests {
             #expect(try !topics("The Learn More button").contains("button-placement"))
             #expect(try !topics("Strip leading and trailing").contains("button-placement"))
             #expect(try topics("Put the most likely button").contains("button-placement"))
+            // A side is the topic's only next to a button (the 1995 glossary's close box is not).
+            #expect(try !topics("The alert's close box").contains("button-placement"))
+            #expect(try topics("In an alert, the button on the right confirms").contains("button-placement"))
         }
     }
 
