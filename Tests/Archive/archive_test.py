@@ -193,10 +193,29 @@ def main(binary, archive=None):
     check("hig evolution \"button colors\" on the archive leads with a lineage about buttons, not the menu bar",
           "button" in first.lower() and not first.startswith("The menu bar"), first[:200])
 
+    check_topic_leads(binary, database)
+
     # A second import of the same archive writes nothing.
     again = hig(binary, database, "import", "--archive", archive)
     check("importing the archive again writes no file", again.returncode == 0 and " written" not in again.stdout,
           again.stdout[-500:])
+
+
+def check_topic_leads(binary, database):
+    """The first five lineages of `hig evolution "button colors"` are about buttons, as the readers
+    of Tests/Gold/topic-sample.jsonl judged each (by its rules' texts), and they include the
+    colour lineage of the iOS line and the action-button placement of the Mac line."""
+    with open(os.path.join(REPOSITORY, "Tests", "Gold", "topic-sample.jsonl"), encoding="utf-8") as handle:
+        judged = {e["rule"]: e for e in map(json.loads, handle) if e["topic"] == "button colors"}
+    answer = hig(binary, database, "evolution", "button colors", "--format", "json", "--limit", "5")
+    lineages = json.loads(answer.stdout) if answer.returncode == 0 else []
+    verdicts = [next((judged[v["id"]].get("buttons") for v in lineage["versions"] if v["id"] in judged), None) for lineage in lineages]
+    firsts = [lineage["versions"][0]["text"][:80] for lineage in lineages]
+    check("hig evolution \"button colors\" on the archive: the first five lineages are about buttons (as read)",
+          len(verdicts) == 5 and all(verdicts), list(zip(verdicts, firsts)))
+    held = {v["id"] for lineage in lineages for v in lineage["versions"]}
+    check("... and among them the iOS lineage of dark and light buttons and the Mac one of the action button's corner",
+          {"iphone-2008-11-94daf0e5", "macosx-2004-05-214891a2"} <= held, firsts)
 
 
 if __name__ == "__main__":

@@ -93,6 +93,52 @@ struct TopicTests {
         }
     }
 
+    @Test("'Leads' is not 'leading', and a side is a button's only next to a button")
+    func leadsIsNotALeadingSide() throws {
+        // The Mac HIG of 2005-2009 on software updates: "the Learn More button ... leads to your
+        // company's website"; FTS5's stemming made 'leading' match it (and "leading spaces").
+        let text = """
+            Alerts on the glasses
+
+            The Learn More button removes the alert and leads to your company's website.
+
+            Strip leading and trailing spaces from what people type in an alert's text field.
+
+            Put the most likely button on the trailing side of the alert.
+
+            The alert's close box is on the left end of its title bar.
+
+            In an alert, the button on the right confirms the action.
+            """
+        try Fixtures.withTemporaryFolder { folder in
+            let editions = try Fixtures.writeEditions(
+                in: folder, manifest: Fixtures.manifest([("glasses", "glasses.txt")], form: "web-text"),
+                files: ["glasses.txt": Data(text.utf8)])
+            let path = folder.appending(path: "g.sqlite").path
+            _ = try StoreWriter.importEditions(from: editions, into: path)
+            let rules = try RuleStore.open(path: path).rules()
+            func topics(_ opening: String) throws -> [String] {
+                try #require(rules.first { $0.text.hasPrefix(opening) }).topics
+            }
+            #expect(try !topics("The Learn More button").contains("button-placement"))
+            #expect(try !topics("Strip leading and trailing").contains("button-placement"))
+            #expect(try topics("Put the most likely button").contains("button-placement"))
+            // A side is the topic's only next to a button (the 1995 glossary's close box is not).
+            #expect(try !topics("The alert's close box").contains("button-placement"))
+            #expect(try topics("In an alert, the button on the right confirms").contains("button-placement"))
+        }
+    }
+
+    @Test("A heading names its subject among its words: 'A Standard Alert', 'Stop Alert Boxes'")
+    func headingsHoldingASubjectsName() throws {
+        let alerts = try #require(Taxonomy.bundled.topic(slug: "alerts"))
+        #expect(SubjectNames.innermostHeading(of: "Layout Examples › A Standard Alert", holds: alerts))
+        #expect(SubjectNames.innermostHeading(of: "Stop Alert Boxes", holds: alerts))
+        #expect(!SubjectNames.innermostHeading(of: "Alerts › Dismissing Dialogs", holds: alerts))
+        #expect(!SubjectNames.innermostHeading(of: "Updating Installed Applications", holds: alerts))
+        #expect(!SubjectNames.innermostHeading(of: nil, holds: alerts))
+    }
+
     @Test("An edition the taxonomy has never seen gets sensible topics")
     func unseenEdition() throws {
         let text = """

@@ -1,7 +1,7 @@
 /// Which subjects a page title or a heading names: a subject's name, or one of the names older
 /// editions gave it (its aliases), compared in lower case, with articles, punctuation and a
 /// plural s aside ("Tab Bar" and "Tab bars", "The Status Bar" and "Status bars").
-struct SubjectNames {
+package struct SubjectNames {
     private var byName: [String: [String]] = [:]
     private var byNameOrAlias: [String: [String]] = [:]
     /// Subjects with subjects under them (groups such as Components or Status).
@@ -38,6 +38,17 @@ struct SubjectNames {
             if let slugs = byNameOrAlias[Self.key(heading)] { return slugs }
         }
         return []
+    }
+
+    /// Whether the innermost heading of `section` holds `subject`'s name among its words
+    /// ("A Standard Alert", "Stop Alert Boxes" and "Alerts" hold "Alerts"): a heading about a
+    /// kind of the subject that names no subject of its own.
+    package static func innermostHeading(of section: String?, holds subject: Taxonomy.Topic) -> Bool {
+        guard let heading = section?.components(separatedBy: SectionMatch.separator).last else { return false }
+        let name = key(subject.name).split(separator: " ")
+        let words = key(heading).split(separator: " ")
+        guard !name.isEmpty, words.count >= name.count else { return false }
+        return (0...(words.count - name.count)).contains { words[$0..<($0 + name.count)].elementsEqual(name) }
     }
 
     static func key(_ text: String) -> String {

@@ -9,7 +9,7 @@ extension TextRenderer {
         var out = ""
         switch answer.reading {
         case .rule(let id): out += "Lineage of rule \(id)\n"
-        case .topic(let slug): out += "Lineages of topic \(slug), those with the topic in most editions first, then the longest\n"
+        case .topic(let slug): out += "Lineages of topic \(slug), those most about it first (the share of their editions that hold it)\n"
         case .words(let words): out += "Lineages of the rules that best match \"\(words)\"\n"
         }
         if answer.lineages.isEmpty { out += "\nNothing matches.\n" }

@@ -23,9 +23,8 @@ public struct Evolution: Sendable, Equatable {
 
 extension RuleStore {
     /// Reads `query` as a rule id, else as a topic named exactly (slug, name or alias), else as
-    /// words to search for; returns the lineages of the rules it names (for a topic: those with
-    /// a version of the topic in most editions first, then those spanning most editions; for
-    /// words: the best matches first).
+    /// words to search for; returns the lineages of the rules it names (for a topic: those most
+    /// about it first, `TopicLineageRank`; for words: the best matches first).
     /// `candidates`: for each version removed in a later edition, how many of its likely
     /// counterparts there to give (`CounterpartCandidates`; 0: none).
     public func evolution(_ query: String, limit: Int = 10, candidates: Int = 0) throws -> Evolution {
@@ -55,18 +54,19 @@ extension RuleStore {
         }
         if Self.isRuleIDShaped(trimmed) { throw try unknownRule(trimmed) }
         if let topic = TopicResolver(taxonomy: .bundled).exactMatch(trimmed) {
-            let ids = try rules(RuleFilter(topic: topic.slug)).filter { $0.kind != .figure }.map(\.id)
+            let records = try rules(RuleFilter(topic: topic.slug)).filter { $0.kind != .figure }
+            let ids = records.map(\.id)
             let ofTopic = Set(ids)
-            // Most editions in which a version is of the topic first, then most editions in all:
-            // a lineage of the menu bar that one version's "on the right" tags as button
-            // placement spans forty years of the archive, but it is not about buttons.
-            let ranked = try lineages(containing: ids, links: links).map { lineage in
-                (lineage: lineage, inTopic: lineage.editions(holding: ofTopic).count, spanned: lineage.editions.count)
+            // A finer topic's rule is about it by its place when it holds the topic's subject
+            // (alerts for button placement), or its own heading names the subject ("A Standard
+            // Alert"): not by its words alone.
+            var byPlace = ofTopic
+            if !topic.isSubject, let slug = topic.parent, let subject = Taxonomy.bundled.topic(slug: slug) {
+                let holding = Set(try topicRuleIDs(slug: slug))
+                byPlace = Set(
+                    records.filter { holding.contains($0.id) || SubjectNames.innermostHeading(of: $0.section, holds: subject) }.map(\.id))
             }
-            let found = ranked.sorted { a, b in
-                guard a.inTopic == b.inTopic else { return a.inTopic > b.inTopic }
-                return (a.spanned, b.lineage.versions.first?.id ?? "") > (b.spanned, a.lineage.versions.first?.id ?? "")
-            }.map(\.lineage)
+            let found = TopicLineageRank(ofTopic: ofTopic, byPlace: byPlace).ranked(try lineages(containing: ids, links: links))
             return Evolution(reading: .topic(topic.slug), lineages: Array(found.prefix(limit)), omitted: max(0, found.count - limit))
         }
         let hits = try search(SearchRequest(text: trimmed, limit: 50)).hits.map(\.record.id)

@@ -57,14 +57,10 @@ public struct Lineage: Sendable, Equatable {
     /// The links into a version from earlier ones.
     public func links(into id: String) -> [LinkRecord] { links.filter { $0.to == id } }
 
+    /// The editions of its versions, oldest first.
     public var editions: [String] {
-        editions(holding: nil)
-    }
-
-    /// The editions of the versions whose ids are in `ids` (all when nil), oldest first.
-    func editions(holding ids: Set<String>?) -> [String] {
         var seen: [String] = []
-        for version in versions where (ids?.contains(version.id) ?? true) && !seen.contains(version.edition) {
+        for version in versions where !seen.contains(version.edition) {
             seen.append(version.edition)
         }
         return seen
