@@ -102,6 +102,19 @@ struct DatabaseFaultTests {
         }
     }
 
+    @Test("A database reached through a symbolic link is queried, not taken for a file cut short")
+    func aDatabaseThroughASymbolicLink() throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let path = try seeded(in: folder)
+            let link = folder.appending(path: "link.sqlite").path
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+            #expect(!RuleStore.needsImport(path: link))
+            #expect(try RuleStore.open(path: link).rules().count == 114)
+            let result = try cli.hig(["--db", link, "editions"], in: folder)
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        }
+    }
+
     @Test("An immutable read takes a file name with ?, # and % literally")
     func immutableReadOfAnOddName() throws {
         try Fixtures.withTemporaryFolder { folder in

@@ -6,6 +6,7 @@ import HIGText
 
 struct Changes: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "changes",
         abstract: "What changed in the HIG since an edition or a date, page by page: Apple's change log beside the rules it changed.",
         discussion: HelpText.discussion(
             """

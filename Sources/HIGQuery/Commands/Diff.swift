@@ -5,6 +5,7 @@ import HIGRendering
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "What changed between two editions: a summary per change class, then removed, added and changed rules with word diffs.",
         discussion: HelpText.discussion(
             """

@@ -4,6 +4,7 @@ import HIGRendering
 
 struct Editions: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "editions",
         abstract: "The editions' family tree, then each edition with its line, predecessors, sources, coverage and rule counts.",
         discussion: HelpText.discussion(examples: [
             .init("The family tree, then each edition with its sources and rule counts", "hig editions"),

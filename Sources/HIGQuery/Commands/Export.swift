@@ -6,6 +6,7 @@ import HIGText
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Export rules as JSON (the documented contract), CSV, a Markdown page or an HTML report.",
         discussion: HelpText.discussion(
             """

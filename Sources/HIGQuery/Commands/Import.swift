@@ -6,6 +6,7 @@ import HIGText
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract:
             "Import or refresh the editions of a folder (default: the bundled Data/editions), with --archive the archive, and with --capture a newer copy of the web HIG.",
         discussion: HelpText.discussion(

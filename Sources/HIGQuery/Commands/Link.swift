@@ -5,6 +5,7 @@ import HIGRendering
 
 struct Link: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "link",
         abstract: "Confirm or reject a lineage link, forget such a decision, or list them.",
         discussion: HelpText.discussion(
             """
@@ -22,6 +23,7 @@ struct Link: ParsableCommand {
 
     struct Confirm: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "confirm",
             abstract: "Link two rules: the later one continues the earlier one.",
             discussion: HelpText.discussion(examples: [
                 .init(
@@ -48,6 +50,7 @@ struct Link: ParsableCommand {
 
     struct Reject: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reject",
             abstract: "Forbid a link between two rules; the matcher looks for other counterparts.",
             discussion: HelpText.discussion(examples: [
                 .init(
@@ -69,6 +72,7 @@ struct Link: ParsableCommand {
 
     struct Forget: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "forget",
             abstract: "Remove your decision on a link, and relink.",
             discussion: HelpText.discussion(examples: [
                 .init(
@@ -88,6 +92,7 @@ struct Link: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the decisions: the editions' curated links and yours, and whether each is in force.",
             discussion: HelpText.discussion(examples: [
                 .init("The decisions, and whether each is in force", "hig link list"),

@@ -4,6 +4,7 @@ import HIGRendering
 
 struct Pages: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "pages",
         abstract: "The pages of a web capture, each with its counterparts in the captures before and after it.",
         discussion: HelpText.discussion(
             """

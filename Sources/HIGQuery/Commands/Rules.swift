@@ -4,6 +4,7 @@ import HIGRendering
 
 struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "rules",
         abstract: "List rules, filtered by edition, topic, kind and platform.",
         discussion: HelpText.discussion(examples: [
             .init("The 2011 iOS HIG's rules about alerts", "hig rules --edition ios-2011-03 --topic alerts"),

@@ -4,6 +4,7 @@ import HIGRendering
 
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "search",
         abstract: "Full-text search, ranked by relevance (bm25), with the matched words highlighted.",
         discussion: HelpText.discussion(
             """

@@ -4,6 +4,7 @@ import HIGRendering
 
 struct Sections: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sections",
         abstract: "An edition's table of contents, with the rules under each heading.",
         discussion: HelpText.discussion(
             """

@@ -3,6 +3,7 @@ import HIGStore
 
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract:
             "Show one rule: clean text, verbatim source, repairs, provenance, parent and children, and its versions in the editions before and after.",
         discussion: HelpText.discussion(examples: [

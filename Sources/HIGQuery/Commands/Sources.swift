@@ -4,6 +4,7 @@ import HIGRendering
 
 struct Sources: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sources",
         abstract: "Each source file with where its lines went: rules, headings, set aside (by reason), blank, unaccounted.",
         discussion: HelpText.discussion(
             """

@@ -5,6 +5,7 @@ import HIGText
 
 struct Topics: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "topics",
         abstract: "The topic tree (the web HIG's groups and pages, finer topics under them), with rule counts per edition.",
         discussion: HelpText.discussion(
             "A cell with \(TextRenderer.noRules) is a topic an edition has no rule of: where guidance grew or vanished. "

@@ -38,8 +38,18 @@ public enum SearchExpression {
         return distinct
     }
 
+    /// The word as an FTS5 string: in quotes, each quote doubled. Scalar by scalar, as FTS5
+    /// reads it (a quote followed by a combining mark is still a quote to FTS5), and without
+    /// Foundation's bridged `replacingOccurrences`, whose first call is set-up work that a
+    /// `hig search` process would otherwise do for this alone.
     static func phrase(_ word: String) -> String {
-        "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var quoted = "\""
+        for scalar in word.unicodeScalars {
+            if scalar == "\"" { quoted.unicodeScalars.append(scalar) }
+            quoted.unicodeScalars.append(scalar)
+        }
+        quoted.unicodeScalars.append("\"")
+        return quoted
     }
 
     /// Every word must occur.

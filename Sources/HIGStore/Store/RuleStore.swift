@@ -46,8 +46,17 @@ public final class RuleStore {
 
     /// True when `path` holds nothing yet: no file, or an empty one.
     public static func needsImport(path: String) -> Bool {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return true }
-        return (attributes[.size] as? NSNumber)?.intValue == 0
+        guard let size = ownSize(of: path) else { return true }
+        return size == 0
+    }
+
+    /// The size of what is at `path` itself (a symbolic link's own, not its target's), nil when
+    /// nothing is. `lstat` alone: FileManager's attributes also look up the owner's and group's
+    /// names, reading the system's user and group files at every query's start.
+    static func ownSize(of path: String) -> Int? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return Int(status.st_size)
     }
 
     /// Opens an existing database for queries. A database from an older hig is migrated first
@@ -125,18 +134,20 @@ public final class RuleStore {
     }
 
     /// An SQLite file is whole pages; one cut short (a truncated copy) is refused, even where
-    /// SQLite would read the missing end as zeros.
+    /// SQLite would read the missing end as zeros. The size is the opened file's, so that a
+    /// database reached through a symbolic link is measured, not the link.
     static func checkWholePages(_ path: String) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else { return }
         defer { try? handle.close() }
+        var status = stat()
         guard let header = try? handle.read(upToCount: 100), header.count == 100,
             header.starts(with: Array("SQLite format 3\0".utf8)),
-            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
+            fstat(handle.fileDescriptor, &status) == 0
         else { return }
         let bytes = [UInt8](header)
         let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
         let effective = pageSize == 1 ? 65_536 : pageSize
-        if effective >= 512, size.intValue % effective != 0 { throw HIGError.notADatabase(path: path) }
+        if effective >= 512, Int(status.st_size) % effective != 0 { throw HIGError.notADatabase(path: path) }
     }
 
     /// The file's header says WAL (file format versions 2 at offsets 18 and 19).
@@ -149,8 +160,7 @@ public final class RuleStore {
 
     /// A `-wal` file with content: commits that may not be in the database file yet.
     private static func hasPendingLog(_ path: String) -> Bool {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? NSNumber
-        return (size?.intValue ?? 0) > 0
+        (ownSize(of: path + "-wal") ?? 0) > 0
     }
 
     /// A file SQLite can read but that hig did not write is refused before anything is changed.
