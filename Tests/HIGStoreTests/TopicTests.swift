@@ -61,6 +61,21 @@ struct TopicTests {
         #expect(json.contains("\"platform-elements\""))
     }
 
+    /// `body` with the topics of the rule that opens with given words, in a one-file edition
+    /// of `text` imported into a fresh database.
+    static func withTopics(
+        ofEdition text: String, file: String, form: String, _ body: (_ topics: (String) throws -> [String]) throws -> Void
+    ) throws {
+        try Fixtures.withTemporaryFolder { folder in
+            let editions = try Fixtures.writeEditions(
+                in: folder, manifest: Fixtures.manifest([("glasses", file)], form: form), files: [file: Data(text.utf8)])
+            let path = folder.appending(path: "g.sqlite").path
+            _ = try StoreWriter.importEditions(from: editions, into: path)
+            let rules = try RuleStore.open(path: path).rules()
+            try body { opening in try #require(rules.first { $0.text.hasPrefix(opening) }).topics }
+        }
+    }
+
     @Test("A section about something else keeps an alert topic's words from making it an alert topic")
     func finerTopicsNeedTheirSubject() throws {
         // Two sections no subject of the taxonomy names: one about plug-in icons, whose words
@@ -78,15 +93,7 @@ struct TopicTests {
 
             The glasses display alerts at eye level.
             """
-        try Fixtures.withTemporaryFolder { folder in
-            let editions = try Fixtures.writeEditions(
-                in: folder, manifest: Fixtures.manifest([("glasses", "glasses.md")]), files: ["glasses.md": Data(text.utf8)])
-            let path = folder.appending(path: "g.sqlite").path
-            _ = try StoreWriter.importEditions(from: editions, into: path)
-            let rules = try RuleStore.open(path: path).rules()
-            func topics(_ opening: String) throws -> [String] {
-                try #require(rules.first { $0.text.hasPrefix(opening) }).topics
-            }
+        try Self.withTopics(ofEdition: text, file: "glasses.md", form: "pdf-markdown") { topics throws in
             #expect(try topics("Plug-in icons look like").isEmpty)
             #expect(try topics("Use the default button shape").isEmpty)
             #expect(try topics("Put the default button").contains("button-placement"))
@@ -110,16 +117,7 @@ struct TopicTests {
 
             In an alert, the button on the right confirms the action.
             """
-        try Fixtures.withTemporaryFolder { folder in
-            let editions = try Fixtures.writeEditions(
-                in: folder, manifest: Fixtures.manifest([("glasses", "glasses.txt")], form: "web-text"),
-                files: ["glasses.txt": Data(text.utf8)])
-            let path = folder.appending(path: "g.sqlite").path
-            _ = try StoreWriter.importEditions(from: editions, into: path)
-            let rules = try RuleStore.open(path: path).rules()
-            func topics(_ opening: String) throws -> [String] {
-                try #require(rules.first { $0.text.hasPrefix(opening) }).topics
-            }
+        try Self.withTopics(ofEdition: text, file: "glasses.txt", form: "web-text") { topics throws in
             #expect(try !topics("The Learn More button").contains("button-placement"))
             #expect(try !topics("Strip leading and trailing").contains("button-placement"))
             #expect(try topics("Put the most likely button").contains("button-placement"))
@@ -156,16 +154,7 @@ struct TopicTests {
 
             The glasses display alerts at eye level.
             """
-        try Fixtures.withTemporaryFolder { folder in
-            let editions = try Fixtures.writeEditions(
-                in: folder, manifest: Fixtures.manifest([("glasses", "glasses.txt")], form: "web-text"),
-                files: ["glasses.txt": Data(text.utf8)])
-            let path = folder.appending(path: "g.sqlite").path
-            _ = try StoreWriter.importEditions(from: editions, into: path)
-            let rules = try RuleStore.open(path: path).rules()
-            func topics(_ opening: String) throws -> [String] {
-                try #require(rules.first { $0.text.hasPrefix(opening) }).topics
-            }
+        try Self.withTopics(ofEdition: text, file: "glasses.txt", form: "web-text") { topics throws in
             #expect(try topics("Keep the alert title").contains("alert-titles"))
             #expect(try topics("Show the destructive choice").contains("destructive-actions"))
             #expect(try topics("Show the destructive choice").contains("button-placement"))

@@ -18,15 +18,7 @@ package enum FastText {
                 return true
             }
             // The first match, found with memchr: most texts hold none.
-            guard let base = bytes.baseAddress else { return nil }
-            var found: Int?
-            var from = 0
-            while from < bytes.count, let hit = memchr(base + from, Int32(first), bytes.count - from) {
-                let candidate = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if matches(at: candidate) { found = candidate; break }
-                from = candidate + 1
-            }
-            guard var index = found else { return nil }
+            guard var index = firstOffset(of: needle, in: bytes) else { return nil }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count)
             out.append(contentsOf: bytes[..<index])
@@ -67,21 +59,24 @@ package enum FastText {
     /// pattern never match inside another character's encoding.
     package static func contains(_ pattern: StaticString, in text: some StringProtocol) -> Bool {
         let needle = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
-        guard let first = needle.first else { return true }
-        func search(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard let base = bytes.baseAddress, bytes.count >= needle.count else { return false }
-            let lastStart = bytes.count - needle.count
-            var from = 0
-            while from <= lastStart, let hit = memchr(base + from, Int32(first), lastStart - from + 1) {
-                let start = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if memcmp(base + start, needle.baseAddress!, needle.count) == 0 { return true }
-                from = start + 1
-            }
-            return false
-        }
-        if let found = text.utf8.withContiguousStorageIfAvailable(search) { return found }
+        guard !needle.isEmpty else { return true }
+        if let found = text.utf8.withContiguousStorageIfAvailable({ firstOffset(of: needle, in: $0) != nil }) { return found }
         var copy = String(text)
-        return copy.withUTF8(search)
+        return copy.withUTF8 { firstOffset(of: needle, in: $0) != nil }
+    }
+
+    /// The offset of the first occurrence of the non-empty `needle` in `bytes`: memchr finds
+    /// each place its first byte stands, memcmp checks the rest.
+    private static func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = needle.first, let base = bytes.baseAddress, bytes.count >= needle.count else { return nil }
+        let lastStart = bytes.count - needle.count
+        var from = 0
+        while from <= lastStart, let hit = memchr(base + from, Int32(first), lastStart - from + 1) {
+            let start = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + start, needle.baseAddress!, needle.count) == 0 { return start }
+            from = start + 1
+        }
+        return nil
     }
 
     /// `text.utf8.contains(where: predicate)`, read on contiguous bytes.
