@@ -67,7 +67,7 @@ extension RuleStore {
         let diff = try diff(from: arguments.string("from") ?? "", to: arguments.string("to") ?? "", options: options)
         var rules: [String: RuleMention] = [:]
         var shown = Set(
-            diff.removed + diff.added + diff.restored + diff.notInExcerpt + diff.notInFromExcerpt
+            diff.removed + diff.added + diff.restored + diff.leftOut + diff.notInExcerpt + diff.notInFromExcerpt
                 + diff.changed.flatMap { [$0.from, $0.to] })
         for candidates in (diff.candidates ?? [:]).values { shown.formUnion(candidates.map(\.rule)) }
         for edition in [diff.from, diff.to] {

@@ -114,7 +114,9 @@ public enum AssistantCatalog {
         description: """
             What changed from one edition to a later one: rules removed, added, changed (with change \
             class, similarity and flags) and unchanged (id pairs), plus rules absent from an excerpt \
-            edition (not_in_excerpt, never counted as removed). `rules` gives the text and citation \
+            edition, never counted as removed: left_out (the excerpt holds the page of their subject, \
+            which does not continue them; given candidates as removed rules are) and not_in_excerpt (the \
+            rest). `rules` gives the text and citation \
             of every rule listed; `change_notes`, Apple's own dated notes (a PDF's revision history, \
             a web page's change log) in the newer edition's files with changes. Editions come from list_editions; give the older one as from.
             """,

@@ -167,6 +167,12 @@ def main(binary, archive=None):
     check("hig diff ios-2014-03 web-2026-07 does not call added the rules that continue the OS X line",
           len(merge["from_other_predecessors"]) > 100 and not set(merge["from_other_predecessors"]) & set(merge["added"]),
           len(merge["from_other_predecessors"]))
+    # An excerpt that is a chunk of a PDF may hold part of a chapter: sharing a heading's subject
+    # with it leaves no rule "left out" (a whole web page does: CounterpartCandidateTests, on the bundle).
+    chunk = json.loads(hig(binary, database, "diff", "macos8-1997", "aqua-adopting-2000-09", "--format", "json").stdout)
+    check("hig diff into a PDF excerpt calls no rule left out, only not in the excerpt",
+          chunk["left_out"] == [] and len(chunk["not_in_excerpt"]) > 100 and chunk["removed"] == [],
+          (len(chunk["left_out"]), len(chunk["not_in_excerpt"])))
     lines_apart = hig(binary, database, "diff", "iphone-2008-11", "mac-1995")
     check("hig diff across two lines is refused with one line naming why",
           lines_apart.returncode == 1 and lines_apart.stderr.count("\n") == 1 and "they share no ancestor" in lines_apart.stderr,

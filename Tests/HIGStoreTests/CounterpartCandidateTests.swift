@@ -65,6 +65,41 @@ struct CounterpartCandidateTests {
         #expect(diff.candidates?[trusted.from] == nil && diff.candidates?[trusted.to] == nil)
     }
 
+    @Test(
+        "2014's alert rules the 2022-23 Alerts page does not continue are left out of it, each with its likely counterparts; the rest of 2014 is only not in it"
+    )
+    func leftOutOfAnExcerpt() throws {
+        let store = try BundleDatabase.store
+        let options = RuleStore.DiffOptions(candidates: 3)
+        let diff = try store.diff(from: "ios-2014-03", to: "web-2022-23", options: options)
+        // web-2022-23 is one whole web page, Alerts; 2014's chapter on it is "Temporary Views › Alert".
+        let alertSection = "Temporary Views › Alert"
+        let continued = Set(diff.changed.map(\.from) + diff.unchanged.map { $0[0] })
+        let alertRules = try store.rules(RuleFilter(edition: "ios-2014-03")).filter { $0.section == alertSection }
+        #expect(alertRules.count > 30 && diff.removed.isEmpty)
+        #expect(Set(diff.leftOut) == Set(alertRules.map(\.id).filter { !continued.contains($0) }))
+        for id in diff.notInExcerpt { #expect(try store.rule(id: id)?.section != alertSection, "\(id)") }
+        // Read in the texts: 2014 line 3045 "Avoid creating unnecessary alerts" (scenarios where
+        // an alert only informs) is the 2022-23 page's "Avoid using an alert merely to provide
+        // information"; 2014's "The infrequency with which alerts appear helps users take them
+        // seriously" is the page's "Use alerts sparingly". Neither is among any page rule's
+        // nearest: only their own nearest find them.
+        for (rule, counterpart) in [
+            ("ios-2014-03-3ceb9503", "web-2022-23-03cb561e"), ("ios-2014-03-202f90a6", "web-2022-23-e6c47054"),
+        ] {
+            #expect(diff.leftOut.contains(rule))
+            #expect(diff.candidates?[rule]?.contains { $0.rule == counterpart } == true, "\(rule): \(diff.candidates?[rule] ?? [])")
+        }
+        let rules = try store.ruleTexts(of: diff)
+        let text = TextRenderer(colored: false).diff(diff, rules: rules, options: options, showUnchanged: false)
+        #expect(text.contains("  left-out         \(diff.leftOut.count)  "))
+        #expect(text.contains("Left out of the web-2022-23 excerpt, which holds the page of their subject (\(diff.leftOut.count))"))
+        let json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(diff)) as? [String: Any])
+        #expect((json["left_out"] as? [String])?.count == diff.leftOut.count)
+        let lines = try JSONLines.diff(diff, rules: rules).split(separator: "\n").filter { $0.contains("\"change\":\"left-out\"") }
+        #expect(lines.count == diff.leftOut.count && lines.allSatisfy { $0.contains("\"candidates\":") })
+    }
+
     /// `body` in a folder holding the seeds' database, with `hig` and the environment that finds them.
     static func withSeeds(_ body: (HigRunner, URL, [String: String]) throws -> Void) throws {
         let cli = HigRunner()

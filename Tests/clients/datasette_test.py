@@ -21,7 +21,7 @@ from harness import REPOSITORY, SEED_EDITIONS, check, run, run_checks, temporary
 
 # The canned edition_diff's order (Datasette/metadata.json's description): reversals, then
 # changes of normative force, then by change class, the rules outside an excerpt last.
-CHANGE_ORDER = ["replaced", "revised", "split", "merged", "restored", "reworded", "removed", "added", "unchanged",
+CHANGE_ORDER = ["replaced", "revised", "split", "merged", "restored", "reworded", "removed", "left-out", "added", "unchanged",
                 "not-in-excerpt", "not-in-from-excerpt"]
 
 
@@ -132,12 +132,12 @@ def main(hig, metadata):
     diff = json.loads(done.stdout)
     expected = collections.Counter(change["change"] for change in diff["changed"])
     expected.update({"added": len(diff["added"]), "removed": len(diff["removed"]), "unchanged": len(diff["unchanged"]),
-                     "not-in-excerpt": len(diff["not_in_excerpt"])})
+                     "left-out": len(diff["left_out"]), "not-in-excerpt": len(diff["not_in_excerpt"])})
     check("the bundle: its rows are those of hig diff ios-2014-03 web-2022-23",
           collections.Counter(row["change"] for row in rows) == +expected, (collections.Counter(row["change"] for row in rows), expected))
-    changes = len(diff["changed"]) + len(diff["added"])
-    check(f"the bundle: what matters first: reversals, changes of force, then by change class; the {changes} changed "
-          "and added rules all on the first page",
+    changes = len(diff["changed"]) + len(diff["left_out"]) + len(diff["added"])
+    check(f"the bundle: what matters first: reversals, changes of force, then by change class; the {changes} changed, "
+          "left out and added rules all on the first page",
           [importance(row) for row in rows] == sorted(importance(row) for row in rows) and 0 < changes <= 100
           and all(row["change"] not in ("not-in-excerpt", "unchanged") for row in first[:changes]),
           [(row["change"], row["reversal"], row["force_changed"]) for row in first[:changes + 2]])

@@ -18,6 +18,9 @@ public enum ChangeClass: String, Sendable, CaseIterable, Codable {
     case added
     /// No counterpart in a later edition that is complete.
     case removed
+    /// No counterpart in a later excerpt that holds the page of the rule's subject: that page
+    /// does not continue it (the rule may still live on a page the excerpt lacks).
+    case leftOut = "left-out"
     /// No counterpart in an edition that is an excerpt (later or earlier): it may be outside the excerpt.
     case notInExcerpt = "not-in-excerpt"
 

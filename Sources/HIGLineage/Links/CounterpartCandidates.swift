@@ -1,8 +1,9 @@
 import HIGDatabase
 
-/// A rule's likely counterparts in another edition, as the lineage matcher weighed them: for a
+/// A rule's likely counterparts in another edition, as the lineage matcher weighs them: for a
 /// rule called removed, the rules of the newer edition that had it among their nearest
-/// candidates; for a rule called added, its own nearest candidates in the older edition. Each
+/// candidates and its own nearest newer rules by words; for a rule called added, its own
+/// nearest candidates in the older edition. Each
 /// with the matcher's score of the pair, which a link needs at 0.25 at least (0.45 unless the
 /// two are each other's best): a candidate is what the matcher looked at and turned down, for a
 /// reader to judge.
@@ -40,9 +41,10 @@ public enum CounterpartCandidates {
         let olderTerms = try corpus.load(edition: olderIndex, db)
         let newerTerms = try corpus.load(edition: newerIndex, db)
         let (earlier, later) = LinkCorpus.vectors(olderTerms, newerTerms, termCount: corpus.termCount)
-        let lists = RuleMatcher().candidateLists(
-            earlier: earlier, later: later, termCount: corpus.termCount, nearest: nil,
-            forbidden: try rejected(db, earlier: earlier, later: later))
+        let matcher = RuleMatcher()
+        let forbidden = try rejected(db, earlier: earlier, later: later)
+        let lists = matcher.candidateLists(
+            earlier: earlier, later: later, termCount: corpus.termCount, nearest: nil, forbidden: forbidden)
         var found: [String: [CounterpartCandidate]] = [:]
         let addedIDs = Set(added)
         for l in later.rules.indices where addedIDs.contains(later.rules[l].id) {
@@ -52,9 +54,20 @@ public enum CounterpartCandidates {
         }
         let removedIDs = Set(removed)
         let byEarlier = lists.byEarlier(count: earlier.count)
+        // A removed rule is among few newer rules' nearest when the newer edition is much
+        // smaller (an excerpt's page against a whole book): its own nearest newer rules by
+        // words are scored too, as the matcher scores a pair.
+        let ownNearest = matcher.nearest(earlier: later, later: earlier, termCount: corpus.termCount)
         for p in earlier.rules.indices where removedIDs.contains(earlier.rules[p].id) {
+            var scored = byEarlier.list(p).map { (later: $0.later, score: $0.score, cosine: $0.cosine) }
+            for index in ownNearest[p] {
+                let l = Int(index)
+                guard !forbidden.contains(earlier: p, later: l), !scored.contains(where: { $0.later == l }) else { continue }
+                let (cosine, score) = matcher.score(later, l, earlier, p)
+                scored.append((l, score, cosine))
+            }
             // Best first; of equal scores, the newer rule read first.
-            let best = byEarlier.list(p).filter { $0.score > 0 }.sorted { ($1.score, $0.later) < ($0.score, $1.later) }
+            let best = scored.filter { $0.score > 0 }.sorted { ($1.score, $0.later) < ($0.score, $1.later) }
             found[earlier.rules[p].id] = best.prefix(limit).map {
                 CounterpartCandidate(rule: later.rules[$0.later].id, score: $0.score, similarity: $0.cosine)
             }

@@ -4,7 +4,7 @@ extension HTMLReport {
     /// The summary's columns after the pair of editions, in `EditionDiff.counts` order.
     static let glanceColumns = [
         "Unchanged", "Reworded", "Revised", "Replaced", "Split", "Merged", "Restored", "Added", "Removed",
-        "Not in the newer excerpt", "Not in the older excerpt", "Reversals", "Force changes",
+        "Left out of the newer excerpt", "Not in the newer excerpt", "Not in the older excerpt", "Reversals", "Force changes",
     ]
 
     func summary() -> String {

@@ -48,6 +48,7 @@ extension TextRenderer {
                 out += "| \(pair.change.rawValue) | \(pair.from) | \(pair.to) | \(segments) | \(flags) |\n"
             }
         }
+        section("Left out of the \(diff.to) excerpt, which holds the page of their subject", diff.leftOut)
         section("Not in the \(diff.to) excerpt", diff.notInExcerpt)
         section("In \(diff.to), not in the \(diff.from) excerpt", diff.notInFromExcerpt)
         if !diff.unchanged.isEmpty { out += "\n\(TextCut.count(diff.unchanged.count, "rule")) unchanged.\n" }

@@ -42,6 +42,7 @@ extension TextRenderer {
         }
         out += changeNotes(diff.changeNotes, in: diff.to)
         list("Removed", diff.removed, candidatesIn: diff.to)
+        list("Left out of the \(diff.to) excerpt, which holds the page of their subject", diff.leftOut, candidatesIn: diff.to)
         list("Added", diff.added, candidatesIn: diff.from)
         list("Restored (back from an edition before \(diff.from), which lacked them)", diff.restored)
         out += changed(diff, rules: rules)

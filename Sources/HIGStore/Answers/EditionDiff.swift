@@ -4,9 +4,10 @@ import HIGText
 /// What changed between two editions: `hig diff FROM TO`.
 ///
 /// Pairs come from following lineage links forward from FROM to TO, through the editions
-/// between. A FROM rule with no descendant in TO was removed when TO is complete, and is only
-/// "not in the excerpt" when TO is an excerpt; a TO rule with no ancestor in FROM was added
-/// when FROM is complete, and is "not in the FROM excerpt" when FROM is an excerpt.
+/// between. A FROM rule with no descendant in TO was removed when TO is complete; when TO is
+/// an excerpt, it was "left out" when the excerpt holds the page of its subject, and is only
+/// "not in the excerpt" otherwise. A TO rule with no ancestor in FROM was added when FROM is complete,
+/// and is "not in the FROM excerpt" when FROM is an excerpt.
 public struct EditionDiff: Sendable, Equatable, Encodable {
     public struct Pair: Sendable, Equatable, Encodable {
         public let from: String
@@ -37,6 +38,10 @@ public struct EditionDiff: Sendable, Equatable, Encodable {
     public let added: [String]
     public let removed: [String]
     public let notInExcerpt: [String]
+    /// FROM rules with no descendant in TO, an excerpt that holds the page of their subject (by
+    /// page or heading: 2014's "Temporary Views › Alert" and the Alerts page): that page does not
+    /// continue them. Taken out of `notInExcerpt`, and given candidates as removed rules are.
+    public var leftOut: [String] = []
     /// TO rules that no FROM rule reaches when FROM is an excerpt: it may not hold them, so they
     /// are not called added (some have an ancestor in an edition older than FROM).
     public let notInFromExcerpt: [String]
@@ -61,6 +66,7 @@ public struct EditionDiff: Sendable, Equatable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case from, to, through, added, removed, restored, changed, unchanged, candidates
+        case leftOut = "left_out"
         case fromOtherPredecessors = "from_other_predecessors"
         case changeNotes = "change_notes"
         case notInExcerpt = "not_in_excerpt"
@@ -70,13 +76,14 @@ public struct EditionDiff: Sendable, Equatable, Encodable {
     /// Counts per change class, in a fixed order, for the summary.
     public var counts: [(ChangeClass, Int)] {
         let order: [ChangeClass] = [
-            .unchanged, .reworded, .revised, .replaced, .split, .merged, .restored, .added, .removed, .notInExcerpt,
+            .unchanged, .reworded, .revised, .replaced, .split, .merged, .restored, .added, .removed, .leftOut, .notInExcerpt,
         ]
         return order.map { change in
             switch change {
             case .unchanged: (change, unchanged.count)
             case .added: (change, added.count)
             case .removed: (change, removed.count)
+            case .leftOut: (change, leftOut.count)
             case .notInExcerpt: (change, notInExcerpt.count)
             case .restored: (change, restored.count + changed.filter { $0.change == .restored }.count)
             default: (change, changed.filter { $0.change == change }.count)
@@ -162,15 +169,18 @@ extension RuleStore {
             // only when TO is complete; a TO rule no FROM rule reaches was added only when FROM is
             // complete (lineage skips back only across excerpts, so no other TO rule reaches past FROM).
             let (fromIsExcerpt, toIsExcerpt) = (try isExcerpt(edition: from), try isExcerpt(edition: to))
+            // Of the FROM rules an excerpt lacks, those whose subject's page it holds were left out of it.
+            let aboutExcerpt = toIsExcerpt && !gone.isEmpty ? try rulesAboutSubjects(of: to, in: from) : []
             var diff = EditionDiff(
                 from: from, to: to,
                 added: fromIsExcerpt ? [] : unreached,
                 removed: toIsExcerpt ? [] : gone,
-                notInExcerpt: toIsExcerpt ? gone : [],
+                notInExcerpt: toIsExcerpt ? gone.filter { !aboutExcerpt.contains($0) } : [],
                 notInFromExcerpt: fromIsExcerpt ? unreached : [],
                 changed: changed,
                 unchanged: flagsOnly ? [] : unchanged)
             diff.restored = restored
+            diff.leftOut = toIsExcerpt ? gone.filter(aboutExcerpt.contains) : []
             diff.fromOtherPredecessors = fromOtherPredecessors
             diff.through = scope.through
             // The notes of the TO files whose rules changed: for a whole PDF document its
@@ -182,11 +192,21 @@ extension RuleStore {
             if options.candidates > 0 {
                 let review = changed.filter(\.isForReview)
                 diff.candidates = try CounterpartCandidates.find(
-                    db, older: from, newer: to, removed: diff.removed + review.map(\.from), added: diff.added + review.map(\.to),
+                    db, older: from, newer: to, removed: diff.removed + diff.leftOut + review.map(\.from),
+                    added: diff.added + review.map(\.to),
                     limit: options.candidates)
             }
             return diff
         }
+    }
+
+    /// The rules of edition `from` whose subject, by page or heading, has its page in the
+    /// excerpt `excerpt` (the innermost of each of its rules' page subjects: an Alerts page
+    /// holds alerts, not every component).
+    private func rulesAboutSubjects(of excerpt: String, in from: String) throws -> Set<String> {
+        var ids = Set<String>()
+        try db.forEachRow(ReadQueries.rulesAboutExcerptSubjects, arguments: [from, excerpt]) { ids.insert($0.string(0)) }
+        return ids
     }
 
     /// The rules a diff compares: FROM's and TO's in reading order, and those of FROM, TO and

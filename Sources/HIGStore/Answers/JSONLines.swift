@@ -24,7 +24,7 @@ public enum JSONLines {
         func entry(_ change: String, from: String?, to: String?, pair: EditionDiff.Pair? = nil) throws {
             // A removed rule's candidates are in TO, an added one's in FROM.
             let candidates = diff.candidates.map { all in
-                change == "removed" || change == "added" ? (all[from ?? to ?? ""] ?? []) : nil
+                ["removed", "added", "left-out"].contains(change) ? (all[from ?? to ?? ""] ?? []) : nil
             }
             out += try line(
                 DiffLine(
@@ -36,6 +36,7 @@ public enum JSONLines {
         for id in diff.added { try entry("added", from: nil, to: id) }
         for id in diff.restored { try entry("restored", from: nil, to: id) }
         for id in diff.removed { try entry("removed", from: id, to: nil) }
+        for id in diff.leftOut { try entry("left-out", from: id, to: nil) }
         for id in diff.notInExcerpt { try entry("not-in-excerpt", from: id, to: nil) }
         for id in diff.notInFromExcerpt { try entry("not-in-from-excerpt", from: nil, to: id) }
         for id in diff.fromOtherPredecessors { try entry("from-other-predecessor", from: nil, to: id) }

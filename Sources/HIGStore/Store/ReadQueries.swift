@@ -50,6 +50,20 @@ enum ReadQueries {
     /// nothing either.
     static let editionIsExcerpt = "SELECT coalesce(max(coverage = 'excerpt'), 1) FROM sources WHERE edition_id = ?"
 
+    /// The rules of edition ?1 under a subject (by page or heading) whose page edition ?2 holds:
+    /// the innermost subject a rule of ?2 has by its page (no other of its page subjects is a
+    /// child of it). A web page is whole in an excerpt; a chunk of a PDF may hold part of a
+    /// chapter, so a subject by heading alone says nothing of what the excerpt lacks.
+    static let rulesAboutExcerptSubjects = """
+        WITH held AS (
+            SELECT DISTINCT t.topic_slug FROM rule_topics t JOIN rules r ON r.id = t.rule_id
+            WHERE r.edition_id = ?2 AND t.via = 'page'
+              AND NOT EXISTS (SELECT 1 FROM rule_topics u JOIN topics c ON c.slug = u.topic_slug
+                              WHERE u.rule_id = t.rule_id AND u.via = 'page' AND c.parent_slug = t.topic_slug))
+        SELECT DISTINCT f.id FROM rules f JOIN rule_topics ft ON ft.rule_id = f.id
+        WHERE f.edition_id = ?1 AND ft.via IN ('page', 'section') AND ft.topic_slug IN held
+        """
+
     // MARK: Rules
 
     /// A rule's columns, with its platforms, topics and lineage, for `RuleStore.record(_:)`.

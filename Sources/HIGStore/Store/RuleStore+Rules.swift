@@ -41,7 +41,7 @@ extension RuleStore {
     /// The words and citations of the rules `diff` shows: its removed, added and changed rules.
     public func ruleTexts(of diff: EditionDiff) throws -> [String: RuleText] {
         try answering {
-            var shown = Set(diff.removed + diff.added + diff.restored + diff.notInExcerpt + diff.notInFromExcerpt)
+            var shown = Set(diff.removed + diff.added + diff.restored + diff.leftOut + diff.notInExcerpt + diff.notInFromExcerpt)
             for candidates in (diff.candidates ?? [:]).values { shown.formUnion(candidates.map(\.rule)) }
             for pair in diff.changed {
                 shown.insert(pair.from)
