@@ -9,6 +9,9 @@ actor Connection {
     /// The requests being answered, by id: `notifications/cancelled` ends one, and the end of
     /// input waits for them all.
     private var pending: [JSONValue: Task<Void, Never>] = [:]
+    /// Those of `pending` the client cancelled: still running (a call cannot stop an import
+    /// half-way), not answered, and not waited for at the end of input.
+    private var cancelled: Set<JSONValue> = []
     private var initialized = false
 
     init(methods: MCPMethods, writer: MessageWriter) {
@@ -22,7 +25,7 @@ actor Connection {
         for await line in lines {
             receive(JSONRPCMessage(line: line))
         }
-        while let (_, task) = pending.first {
+        while let task = pending.first(where: { !cancelled.contains($0.key) })?.value {
             await task.value
         }
     }
@@ -53,6 +56,7 @@ actor Connection {
         case .notification(let method, let params):
             // `notifications/initialized` needs nothing; notifications hig does not know are ignored, as JSON-RPC says.
             if method == "notifications/cancelled", let id = params?["requestId"], let task = pending[id] {
+                cancelled.insert(id)
                 task.cancel()
             }
         case .response:
@@ -64,6 +68,7 @@ actor Connection {
 
     private func finished(_ id: JSONValue) {
         pending[id] = nil
+        cancelled.remove(id)
     }
 
     /// The answer to `initialize`, once per connection, as the lifecycle says.

@@ -26,8 +26,13 @@ struct ProgressReporter: Sendable {
                 try? await Task.sleep(for: SessionActor.progressInterval)
             }
         }
-        let outcome: Result<T, JSONRPCError>
-        do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
+        // A cancelled request (`notifications/cancelled`) reports no more progress, though it
+        // waits for the database like any other.
+        let outcome: Result<T, JSONRPCError> = await withTaskCancellationHandler {
+            do throws(JSONRPCError) { return .success(try await body()) } catch { return .failure(error) }
+        } onCancel: {
+            reporter.cancel()
+        }
         // Ended before the answer is sent: no notification may follow the answer it is about.
         reporter.cancel()
         await reporter.value
