@@ -6,7 +6,7 @@ import Foundation
 /// uses: `StdioFraming`, `JSONRPCMessage`, `MCPMethods`): the tools, their schemas and answers,
 /// and the resources are HIGAssistants' (`AssistantCatalog`, `AssistantSession`), so that they
 /// are tested without the protocol. hig does not use the MCP SDK (swift-sdk), whose HTTP and
-/// OAuth code loads FoundationNetworking, libcurl and some thirty libraries behind it into every
+/// OAuth code loads FoundationNetworking, libcurl and the libraries behind it into every
 /// `hig` process, whatever its command (Benchmarks/README.md, "Issue 33").
 public enum HIGServer {
     /// Serves until the client closes stdin and every request read is answered. Blocks the

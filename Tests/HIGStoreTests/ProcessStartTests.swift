@@ -37,8 +37,8 @@ struct ProcessStartTests {
 }
 
 /// Every `hig` process loads what its binary links: issue 33's largest cost was the MCP SDK's
-/// HTTP code, which brought FoundationNetworking and libcurl (and some thirty libraries behind
-/// it) into every command. `hig mcp` speaks stdio only and links neither.
+/// HTTP code, which brought FoundationNetworking and libcurl (and the libraries behind it) into
+/// every command. `hig mcp` speaks stdio only and links neither.
 @Suite("What the binary links")
 struct LinkedLibrariesTests {
     static let ldd = "/usr/bin/ldd"
