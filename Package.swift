@@ -17,8 +17,6 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         // Tests only: property-based checks that each byte-level fast path answers as its definition.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-        // `hig mcp`: the Model Context Protocol server (the MCP library needs swift-system and swift-log only).
-        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         .systemLibrary(
@@ -62,15 +60,9 @@ let package = Package(
         .target(name: "HIGRendering", dependencies: ["HIGStore", "HIGLineage", "HIGText"]),
         // The tools and resources of `hig mcp`, answered from the store.
         .target(name: "HIGAssistants", dependencies: ["HIGRendering", "HIGStore", "HIGLineage", "HIGText"]),
-        // The MCP glue of `hig mcp`: tool and resource declarations, calls passed to
-        // `AssistantAnswers`. Kept apart so that the library does not depend on the MCP SDK.
-        .target(
-            name: "HIGServer",
-            dependencies: [
-                "HIGAssistants", "HIGStore", "HIGText", "HIGDatabase",
-                .product(name: "MCP", package: "swift-sdk"),
-            ]
-        ),
+        // The protocol of `hig mcp`: MCP over stdio, in hig's own small JSON-RPC server (no MCP
+        // SDK: its HTTP code loaded libcurl into every `hig` process), calls passed to `AssistantSession`.
+        .target(name: "HIGServer", dependencies: ["HIGAssistants", "HIGStore", "HIGText", "HIGDatabase"]),
         .executableTarget(
             name: "HIGQuery",
             dependencies: [

@@ -1,6 +1,5 @@
 import Foundation
 import HIGStore
-import MCP
 import HIGAssistants
 import HIGDatabase
 import HIGText
@@ -58,31 +57,33 @@ actor SessionActor {
         return opened
     }
 
-    func call(tool: String, arguments: Data) async throws -> AssistantSession.Reply {
+    func call(tool: String, arguments: Data) async throws(JSONRPCError) -> AssistantSession.Reply {
         try await translating { try await ready().call(tool: tool, arguments: arguments) }
     }
 
-    func listedResources() async throws -> [AssistantResources.Listed] {
+    func listedResources() async throws(JSONRPCError) -> [AssistantResources.Listed] {
         try await translating { try await ready().listedResources() }
     }
 
-    func read(uri: String) async throws -> String {
+    func read(uri: String) async throws(JSONRPCError) -> String {
         try await translating { try await ready().read(uri: uri) }
     }
 
-    /// HIGStore's errors as MCP errors: a request naming nothing that exists is invalid
+    /// HIGStore's errors as JSON-RPC errors: a request naming nothing that exists is invalid
     /// params (-32602) or, for a resource, not found (-32002, as the specification says); a
     /// database that fails, or could not be built, is an internal error with hig's sentence for it.
-    private func translating<T>(_ body: () async throws -> T) async throws -> T {
+    private func translating<T>(_ body: () async throws -> T) async throws(JSONRPCError) -> T {
         do {
             return try await body()
         } catch let error as AssistantError {
-            if case .unknownResource = error { throw MCPError.serverError(code: -32002, message: error.description) }
-            throw MCPError.invalidParams(error.description)
+            if case .unknownResource = error { throw .resourceNotFound(error.description) }
+            throw .invalidParams(error.description)
         } catch let error as HIGError {
-            throw MCPError.internalError(error.description)
+            throw .internalError(error.description)
         } catch let error as SQLiteError {
-            throw MCPError.internalError(RuleStore.describe(error).description)
+            throw .internalError(RuleStore.describe(error).description)
+        } catch {
+            throw .internalError(String(describing: error))
         }
     }
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import HIGAssistants
 
 /// The tools `hig mcp` serves, called through `AssistantSession` as the server calls them (the
-/// protocol itself is tested end to end by Tests/clients/mcp_client_test.py).
+/// protocol itself is tested by MCPServerTests, and end to end by Tests/clients/mcp_client_test.py).
 @Suite("Assistant tools")
 struct AssistantTests {
     @discardableResult

@@ -35,3 +35,27 @@ struct ProcessStartTests {
         }
     }
 }
+
+/// Every `hig` process loads what its binary links: issue 33's largest cost was the MCP SDK's
+/// HTTP code, which brought FoundationNetworking and libcurl (and the libraries behind it) into
+/// every command. `hig mcp` speaks stdio only and links neither.
+@Suite("What the binary links")
+struct LinkedLibrariesTests {
+    static let ldd = "/usr/bin/ldd"
+
+    @Test(
+        "hig loads neither FoundationNetworking nor libcurl",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: ldd), "lists a binary's libraries with ldd (Linux)"))
+    func noNetworkingLibraries() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.ldd)
+        process.arguments = [HigRunner.binary.path]
+        let result = try HigRunner.run(process)
+        #expect(result.status == 0, "\(result.stderr)")
+        // The runtime and Foundation are there; the check would pass on an empty list otherwise.
+        #expect(result.stdout.contains("libFoundation"))
+        for library in ["libFoundationNetworking", "libcurl"] {
+            #expect(!result.stdout.contains(library), "hig links \(library)")
+        }
+    }
+}
