@@ -120,6 +120,17 @@ struct SearchRankingTests {
         #expect(kept.map { $0.rank } == expected.map { $0.rank })
         #expect(best.matches == count)
         #expect(best.keptAll == (expected.count == count))
+        // More of them, selected from every match offered, as if they had been kept.
+        for wider in [keep, keep.multipliedReportingOverflow(by: 4).partialValue, 2_000, .max] where wider >= keep {
+            let expectedWider = wider >= sorted.count ? sorted : sorted.filter { $0.rank <= sorted[wider - 1].rank }
+            #expect(best.best(keep: wider).map { $0.rowid } == expectedWider.map { $0.rowid }, "seed \(seed), keep \(wider)")
+        }
+        // Every match offered is known, and no other rowid.
+        #expect((0..<count).allSatisfy { best.contains(Int64($0)) })
+        #expect(!best.contains(-1) && !best.contains(Int64(count)))
+        let backwards = BestScores(keep: keep)
+        for (rowid, rank) in ranks.enumerated().reversed() { backwards.offer(rowid: Int64(rowid), rank: rank) }
+        #expect((0..<count).allSatisfy { backwards.contains(Int64($0)) } && !backwards.contains(Int64(count)))
     }
 
     @Test("The stored rule counts are the ones used, for plain phrases of one token only")

@@ -4,16 +4,28 @@
 ///
 /// SQLite's `ORDER BY rank LIMIT n` keeps its best rows in a B-tree it searches for every
 /// match, a large share of a search for a common word. Here a match ranking below
-/// the best `keep` found so far costs one comparison.
+/// the best `keep` found so far costs one comparison and an append.
+///
+/// Every match offered is kept in order as well (`best(keep:)`, `contains`), so that a search
+/// needing more than the best `keep` (the kinds' weights moved too many down, or the versions
+/// with the same words made fewer hits than the limit) selects them from what it already has,
+/// instead of scoring every match of the query again; and whether a rule matched is a look-up.
 final class BestScores {
     let keep: Int
     /// The only rowids offered that count, when given (the rules that pass a search's filters).
     let admitted: Set<Int64>?
     /// How many matches were offered (and admitted).
-    private(set) var matches = 0
+    var matches: Int { offered.count }
     /// The rank of the `keep`-th best match known so far: a match ranking below it is not kept.
     private var threshold = Double.infinity
     private var kept: [(rowid: Int64, rank: Double)] = []
+    /// Every match offered (and admitted), in the order offered.
+    private var offered: [(rowid: Int64, rank: Double)] = []
+    /// True while each rowid offered is above the one before (FTS5 gives a query's matches by
+    /// rowid), so that `contains` is a binary search.
+    private var ascending = true
+    /// The rowids offered, for `contains` when they were not offered in ascending order.
+    private lazy var offeredSet = Set(offered.map(\.rowid))
 
     init(keep: Int, admitting admitted: Set<Int64>? = nil) {
         precondition(keep >= 1, "keep at least one match")
@@ -23,7 +35,8 @@ final class BestScores {
 
     func offer(rowid: Int64, rank: Double) {
         if let admitted, !admitted.contains(rowid) { return }
-        matches += 1
+        if let last = offered.last, last.rowid >= rowid { ascending = false }
+        offered.append((rowid, rank))
         guard rank <= threshold else { return }
         kept.append((rowid, rank))
         // Sorted only when twice as many as needed are held: a few times per query.
@@ -48,6 +61,27 @@ final class BestScores {
         return kept
     }
 
+    /// Every match ranking at or above the `other`-th, ties included, best first: `best()` when
+    /// `other` is `keep` or less, else selected from every match offered.
+    func best(keep other: Int) -> [(rowid: Int64, rank: Double)] {
+        guard other > keep else { return best() }
+        let wider = BestScores(keep: other)
+        for match in offered { wider.offer(rowid: match.rowid, rank: match.rank) }
+        return wider.best()
+    }
+
     /// True when every match offered was kept.
     var keptAll: Bool { kept.count == matches }
+
+    /// Whether `rowid` was offered (and admitted): whether the rule matched the query and
+    /// passed the filters.
+    func contains(_ rowid: Int64) -> Bool {
+        guard ascending else { return offeredSet.contains(rowid) }
+        var (low, high) = (0, offered.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if offered[middle].rowid < rowid { low = middle + 1 } else { high = middle }
+        }
+        return low < offered.count && offered[low].rowid == rowid
+    }
 }

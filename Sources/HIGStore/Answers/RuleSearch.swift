@@ -101,14 +101,9 @@ extension RuleStore {
         SELECT count(*) FROM rules_fts WHERE rules_fts MATCH ?1 AND hig_bm25_best(rules_fts, 0.0, 1.0) IS NOT NULL
         """
 
-    /// The filters on a rule `r`, from `?2` on (`RuleFilter.conditionArguments`).
-    static let filterConditions = RuleFilter.condition(firstParameter: 2)
-
-    /// The id, kind and section of the matched rule of rowid `?1`, if it passes the filters.
-    static let filteredRuleQuery = """
-        SELECT r.id, r.kind, r.section FROM rules r
-        WHERE r.rowid = ?1 AND \(filterConditions)
-        """
+    /// The id, kind and section of the rule of rowid `?1`. The filters are not asked again: a
+    /// filtered search ranks the rules that pass them alone (`rowidsPassing`).
+    static let candidateRuleQuery = "SELECT id, kind, section FROM rules WHERE rowid = ?1"
 
     /// How long a search may run before it is stopped (`SearchDeadline`); a test seam.
     @TaskLocal static var searchTimeLimit: Duration = .milliseconds(500)
@@ -208,90 +203,117 @@ extension RuleStore {
     /// a rule's section holds when the rule is about them (nil for a raw expression).
     ///
     /// `request.limit` counts hits: the versions of a rule with the same words are one hit, so
-    /// more matches are ranked until that many hits are found or none are left.
+    /// more matches are ranked until that many hits are found or none are left. Every match is
+    /// scored once (`BestScores` keeps them all): ranking more of them selects from those scores.
     private func hits(
         _ expression: String, phrases: [String]?, highlight: [String], subject: SearchSubject?, _ request: SearchRequest,
         ranking: SearchRanking
     ) throws -> (hits: [SearchHit], total: Int) {
         ranking.phrases = phrases
         defer { ranking.phrases = nil }
-        var wider = request
-        var found: (groups: [SameWordsGroup], total: Int)
+        let passing = request.filter != RuleFilter() ? try rowidsPassing(request.filter) : nil
+        let margin = request.limit.addingReportingOverflow(Self.candidateMargin)
+        let best = try ranking.collect(keep: margin.overflow ? Int.max : margin.partialValue, admitting: passing) {
+            try db.execute(Self.bestMatchesQuery, expression)
+        }
+        var candidates = CandidateRules(subject: subject, tokenizer: ranking.tokenizer)
+        var wider = request.limit
+        var groups: [SameWordsGroup]
         while true {
-            let (ranked, total) = try rankedHits(expression, subject: subject, wider, ranking: ranking)
-            found = (try sameWordsGroups(ranked, expression: expression, request), total)
-            if found.groups.count >= request.limit || ranked.count < wider.limit { break }
-            wider.limit = wider.limit > Int.max / 4 ? Int.max : wider.limit * 4
+            let ranked = try rankedHits(best, limit: wider, candidates: &candidates)
+            groups = try sameWordsGroups(ranked, matches: best, request)
+            if groups.count >= request.limit || ranked.count < wider { break }
+            wider = wider > Int.max / 4 ? Int.max : wider * 4
         }
         let places = try editionPlaces()
-        let groups = try found.groups.prefix(request.limit).compactMap { try versions(of: $0, editions: places) }
+        let read = try groups.prefix(request.limit).compactMap { try versions(of: $0, editions: places) }
         let snippetMaker = try searchSnippets ?? SearchSnippets()
         searchSnippets = snippetMaker
-        let snippets = try snippetMaker.snippets(highlight, hits: groups.map { ($0.rowid, $0.record.title, $0.record.text) })
-        let hits = groups.map { group in
+        let snippets = try snippetMaker.snippets(highlight, hits: read.map { ($0.rowid, $0.record.title, $0.record.text) })
+        let hits = read.map { group in
             SearchHit(
                 record: group.record, snippet: snippets[group.rowid] ?? "", rank: group.lead.rank, bm25: group.lead.bm25,
                 versions: group.versions, years: group.years)
         }
-        return (hits, found.total)
+        return (hits, best.matches)
     }
 
-    /// The best `request.limit` matches that pass the filters, by rank (bm25 weighted by kind
-    /// and subject), ties by id, and how many matches passed the filters.
+    /// What ranking a matched rule needs of its row: its id, and the weights of its kind and
+    /// subject (kept apart: the rank multiplies bm25 by one, then the other, and another order
+    /// could round differently); read once per search, however many times the search widens.
+    struct CandidateRules {
+        let subject: SearchSubject?
+        let tokenizer: SearchTokenizer
+        private var read: [Int64: (id: String, kind: Double, subject: Double)?] = [:]
+
+        init(subject: SearchSubject?, tokenizer: SearchTokenizer) {
+            self.subject = subject
+            self.tokenizer = tokenizer
+        }
+
+        /// The rule of `rowid`, nil when there is none.
+        mutating func rule(_ rowid: Int64, in db: Database) throws -> (id: String, kind: Double, subject: Double)? {
+            if let known = read[rowid] { return known }
+            var rule: (id: String, kind: Double, subject: Double)?
+            try db.forEachRow(RuleStore.candidateRuleQuery, arguments: [rowid]) { row in
+                guard let kind = RuleKind(rawValue: row.string(1)) else { return }
+                let subjectWeight = subject?.weight(section: row.optionalString(2), tokenizer: tokenizer) ?? 1
+                rule = (row.string(0), RuleStore.kindWeight(kind), subjectWeight)
+            }
+            read[rowid] = .some(rule)
+            return rule
+        }
+    }
+
+    /// The best `limit` matches (those that pass the filters, the only ones `best` holds), by
+    /// rank (bm25 weighted by kind and subject), ties by id.
     ///
-    /// The index scores every match without reading its row, keeping the best (`BestScores`);
-    /// the ids and kinds are then read in bm25 order for as few as are needed (`acceptedHits`).
-    /// With filters, the rules that pass them are read through the filters' own indexes first
-    /// (a topic's rules, an edition's), and only those matches are scored and counted. When
-    /// the kinds' weights move too many of the kept matches down, more are kept and the
-    /// matches scored again.
-    func rankedHits(_ expression: String, subject: SearchSubject?, _ request: SearchRequest, ranking: SearchRanking) throws -> (
-        rules: [RankedRule], total: Int
-    ) {
-        let filter = request.filter
-        let filtered = filter != RuleFilter()
-        let passing = filtered ? try rowidsPassing(filter) : nil
-        var keep = request.limit.addingReportingOverflow(Self.candidateMargin).overflow ? Int.max : request.limit + Self.candidateMargin
+    /// The index has scored every match without reading its row (`BestScores`); the ids and
+    /// kinds are read in bm25 order for as few as are needed (`acceptedHits`). With filters,
+    /// the rules that pass them were read through the filters' own indexes first (a topic's
+    /// rules, an edition's), and only those matches scored and counted. When the kinds' weights
+    /// move too many of the best matches down, more of them are taken from the scores.
+    func rankedHits(_ best: BestScores, limit: Int, candidates: inout CandidateRules) throws -> [RankedRule] {
+        var keep = limit.addingReportingOverflow(Self.candidateMargin).overflow ? Int.max : limit + Self.candidateMargin
         while true {
-            let best = try ranking.collect(keep: keep, admitting: passing) { try db.execute(Self.bestMatchesQuery, expression) }
-            if let hits = try acceptedHits(best, subject: subject, request, tokenizer: ranking.tokenizer) { return (hits, best.matches) }
+            let taken = best.best(keep: keep)
+            if let hits = try acceptedHits(taken, complete: taken.count == best.matches, limit: limit, candidates: &candidates) {
+                return hits
+            }
             keep = keep > Int.max / 4 ? Int.max : keep * 4
         }
     }
 
-    /// The best `limit` of `best` that pass the filters, by weighted rank, ties by id; nil when
-    /// `best` may lack some of them.
+    /// The best `limit` of `taken` (every match ranking at or above some bm25 score, best
+    /// first; `complete` when that is every match) by weighted rank, ties by id; nil when
+    /// `taken` may lack some of them.
     ///
     /// A kind's weight and the subject's only move a rule down (its rank never falls below its
     /// bm25), so once
     /// `limit` rules are accepted, a match whose bm25 ranks below the limit-th weighted rank
-    /// cannot be among them, nor can any match `best` did not keep when that rank is at or
-    /// above the last one kept (every match not kept ranks below it).
+    /// cannot be among them, nor can any match not taken when that rank is at or
+    /// above the last one taken (every match not taken ranks below it).
     private func acceptedHits(
-        _ best: BestScores, subject: SearchSubject?, _ request: SearchRequest, tokenizer: SearchTokenizer
+        _ taken: [(rowid: Int64, rank: Double)], complete: Bool, limit: Int, candidates: inout CandidateRules
     ) throws -> [RankedRule]? {
-        let filter = request.filter
-        let candidates = best.best()
         var accepted: [RankedRule] = []
         var cutoff: Double?
-        var complete = best.keptAll
-        for (rowid, bm25) in candidates {
+        var complete = complete
+        for (rowid, bm25) in taken {
             if let cutoff, bm25 > cutoff {
                 complete = true
                 break
             }
-            let row = try db.rows(Self.filteredRuleQuery, arguments: [rowid] + filter.conditionArguments).first
-            guard let row, let kind = RuleKind(rawValue: row.string("kind")) else { continue }
-            let subjectWeight = subject?.weight(section: row.optionalString("section"), tokenizer: tokenizer) ?? 1
-            let rank = bm25 * Self.kindWeight(kind) * subjectWeight
-            accepted.append(RankedRule(rowid: rowid, id: row.string("id"), rank: rank, bm25: bm25))
-            if accepted.count >= request.limit, cutoff.map({ rank < $0 }) ?? true {
-                cutoff = accepted.map(\.rank).sorted()[request.limit - 1]
+            guard let rule = try candidates.rule(rowid, in: db) else { continue }
+            let rank = bm25 * rule.kind * rule.subject
+            accepted.append(RankedRule(rowid: rowid, id: rule.id, rank: rank, bm25: bm25))
+            if accepted.count >= limit, cutoff.map({ rank < $0 }) ?? true {
+                cutoff = accepted.map(\.rank).sorted()[limit - 1]
             }
         }
-        if !complete, let cutoff, let last = candidates.last, cutoff <= last.rank { complete = true }
+        if !complete, let cutoff, let last = taken.last, cutoff <= last.rank { complete = true }
         guard complete else { return nil }
-        return Array(accepted.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : KeyOrder.precedes($0.id, $1.id) }.prefix(request.limit))
+        return Array(accepted.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : KeyOrder.precedes($0.id, $1.id) }.prefix(limit))
     }
 
     /// The rowids of the rules that pass `filter`, each filter read through its own index (a

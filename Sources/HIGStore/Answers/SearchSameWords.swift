@@ -16,13 +16,8 @@ extension RuleStore {
         WHERE change = 'unchanged' AND to_rule IN (SELECT value FROM json_each(?1))
         """
 
-    /// The rowid of rule `?1` if it passes the filters (`filterConditions`) and matches the
-    /// expression `?7`.
-    static let matchingRuleQuery = """
-        SELECT r.rowid AS rowid FROM rules r
-        WHERE r.id = ?1 AND \(filterConditions)
-          AND EXISTS (SELECT 1 FROM rules_fts WHERE rules_fts MATCH ?7 AND rules_fts.rowid = r.rowid)
-        """
+    /// The rowid of rule `?1`.
+    static let ruleRowidQuery = "SELECT rowid FROM rules WHERE id = ?1"
 
     /// A hit (the best ranked of its versions) and the versions the search found, by id and rowid.
     struct SameWordsGroup {
@@ -30,16 +25,20 @@ extension RuleStore {
         let members: [(id: String, rowid: Int64)]
     }
 
-    /// `ranked` put together by unchanged links, in the order of each group's best-ranked version.
-    /// With `request.sameWordsAsOneHit` false, each rule is a group of its own.
-    func sameWordsGroups(_ ranked: [RankedRule], expression: String, _ request: SearchRequest) throws -> [SameWordsGroup] {
-        guard request.sameWordsAsOneHit else { return ranked.map { SameWordsGroup(lead: $0, members: [($0.id, $0.rowid)]) } }
-        let filter = request.filter
+    /// `ranked` put together by unchanged links, in the order of each group's best-ranked version,
+    /// up to `request.limit` groups; a group's other versions are those among `matches` (the
+    /// rules the search matched and its filters passed). With `request.sameWordsAsOneHit` false,
+    /// each rule is a group of its own.
+    func sameWordsGroups(_ ranked: [RankedRule], matches: BestScores, _ request: SearchRequest) throws -> [SameWordsGroup] {
+        guard request.sameWordsAsOneHit else {
+            return ranked.prefix(request.limit).map { SameWordsGroup(lead: $0, members: [($0.id, $0.rowid)]) }
+        }
         let rankedRowids = Dictionary(ranked.map { ($0.id, $0.rowid) }, uniquingKeysWith: { first, _ in first })
         let neighbours = try unchangedNeighbours(of: ranked.map(\.id))
         var grouped = Set<String>()
         var groups: [SameWordsGroup] = []
         for hit in ranked where !grouped.contains(hit.id) {
+            guard groups.count < request.limit else { break }
             var component = [hit.id]
             var queue = [hit.id]
             grouped.insert(hit.id)
@@ -53,11 +52,11 @@ extension RuleStore {
             for other in component.dropFirst() {
                 if let rowid = rankedRowids[other] {
                     members.append((other, rowid))
-                } else if let row = try db.rows(
-                    Self.matchingRuleQuery, arguments: [other] + filter.conditionArguments + [expression]
-                ).first {
-                    members.append((other, Int64(row.int("rowid"))))
+                    continue
                 }
+                var rowid: Int64?
+                try db.forEachRow(Self.ruleRowidQuery, arguments: [other]) { rowid = Int64($0.int(0)) }
+                if let rowid, matches.contains(rowid) { members.append((other, rowid)) }
             }
             groups.append(SameWordsGroup(lead: hit, members: members))
         }
