@@ -1,34 +1,6 @@
 import Foundation
 
-/// A JSON value as an assistant sends it, kept exact: a boolean is never read as a number.
-enum JSONArgument: Decodable, Equatable {
-    case null
-    case bool(Bool)
-    case integer(Int)
-    case number(Double)
-    case string(String)
-    case array([JSONArgument])
-    case object([String: JSONArgument])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int.self) {
-            self = .integer(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONArgument].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONArgument].self))
-        }
-    }
-
+extension JSONValue {
     /// How a wrong value is named in an error.
     var shown: String {
         switch self {
@@ -55,13 +27,13 @@ public struct AssistantArguments: Sendable {
     /// `json` is the arguments object as sent (empty data or `null`: no arguments).
     public init(tool: AssistantTool, json: Data) throws(AssistantError) {
         self.tool = tool
-        let decoded: JSONArgument
+        let decoded: JSONValue
         do {
-            decoded = json.isEmpty ? .null : try JSONDecoder().decode(JSONArgument.self, from: json)
+            decoded = json.isEmpty ? .null : try JSONDecoder().decode(JSONValue.self, from: json)
         } catch {
             throw .badArguments(tool: tool.name, reason: "the arguments are not valid JSON")
         }
-        let values: [String: JSONArgument]
+        let values: [String: JSONValue]
         switch decoded {
         case .null: values = [:]
         case .object(let object): values = object
@@ -86,7 +58,7 @@ public struct AssistantArguments: Sendable {
         tool.parameters.isEmpty ? "no arguments" : tool.parameters.map(\.name).joined(separator: ", ")
     }
 
-    private mutating func store(_ value: JSONArgument, for parameter: AssistantParameter) throws(AssistantError) {
+    private mutating func store(_ value: JSONValue, for parameter: AssistantParameter) throws(AssistantError) {
         let wrong = AssistantError.badArguments(
             tool: tool.name, reason: "'\(parameter.name)' must be \(parameter.expected), got \(value.shown)")
         switch (parameter.kind, value) {

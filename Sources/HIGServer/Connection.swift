@@ -1,4 +1,5 @@
 import Foundation
+import HIGAssistants
 
 /// One client's connection: each line read is one message; each request is answered on a task
 /// of its own, so that `initialize`, `ping` or `tools/list` answer at once while a call waits

@@ -1,4 +1,5 @@
 import Foundation
+import HIGAssistants
 
 /// A JSON-RPC 2.0 error: its code, and a sentence that says what is wrong.
 struct JSONRPCError: Error, Equatable, Sendable {

@@ -1,3 +1,5 @@
+import HIGAssistants
+
 /// Progress notifications for a request that waits for the database being built: MCP's only way
 /// to report on a request in progress, and only when the request asked for it with a token
 /// (`params._meta.progressToken`, a string or an integer).

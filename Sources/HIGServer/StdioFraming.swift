@@ -1,4 +1,5 @@
 import Foundation
+import HIGAssistants
 
 /// MCP's stdio transport: one JSON-RPC message per line of UTF-8, newline-terminated, messages
 /// free of embedded newlines; the client writes on the server's stdin and reads its stdout.
