@@ -157,10 +157,20 @@ struct SearchDefinitionTests {
 
     @Test("Generated queries of the bundle's own words give the hits of the plain definition")
     func generatedQueries() throws {
+        try Self.checkGenerated(count: 40, seed: 33)
+    }
+
+    @Test("Many more generated queries give the hits of the plain definition", .tags(.endToEnd), .fullRunOnly)
+    func manyGeneratedQueries() throws {
+        try Self.checkGenerated(count: 400, seed: 34)
+    }
+
+    /// `count` queries of the bundle's own words (`generatedQueries`), each against the definition.
+    static func checkGenerated(count: Int, seed: UInt64) throws {
         let store = try BundleDatabase.store
-        let components = try Self.unchangedComponents(store.db)
-        for text in try Self.generatedQueries(store, count: 150, seed: 33) {
-            try Self.check(store, text, filter: RuleFilter(), limit: 10, components: components)
+        let components = try unchangedComponents(store.db)
+        for text in try generatedQueries(store, count: count, seed: seed) {
+            try check(store, text, filter: RuleFilter(), limit: 10, components: components)
         }
     }
 }
