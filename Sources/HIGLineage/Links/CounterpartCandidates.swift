@@ -57,10 +57,11 @@ public enum CounterpartCandidates {
         // A removed rule is among few newer rules' nearest when the newer edition is much
         // smaller (an excerpt's page against a whole book): its own nearest newer rules by
         // words are scored too, as the matcher scores a pair.
-        let ownNearest = matcher.nearest(earlier: later, later: earlier, termCount: corpus.termCount)
-        for p in earlier.rules.indices where removedIDs.contains(earlier.rules[p].id) {
+        let removedPlaces = earlier.rules.indices.filter { removedIDs.contains(earlier.rules[$0].id) }
+        let ownNearest = matcher.nearest(earlier: later, later: earlier, termCount: corpus.termCount, only: removedPlaces)
+        for (p, own) in zip(removedPlaces, ownNearest) {
             var scored = byEarlier.list(p).map { (later: $0.later, score: $0.score, cosine: $0.cosine) }
-            for index in ownNearest[p] {
+            for index in own {
                 let l = Int(index)
                 guard !forbidden.contains(earlier: p, later: l), !scored.contains(where: { $0.later == l }) else { continue }
                 let (cosine, score) = matcher.score(later, l, earlier, p)

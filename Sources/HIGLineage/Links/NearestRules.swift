@@ -10,6 +10,15 @@ extension RuleMatcher {
         nearest(earlier: earlier.text, later: later.text, termCount: termCount, kept: candidatesPerRule, onEveryCore: onEveryCore)
     }
 
+    /// The nearest earlier rules of the later rules `only` (indices into `later`), in that
+    /// order: as `nearest(earlier:later:termCount:)` finds them, for a few rules of an edition.
+    func nearest(earlier: LinkableRules, later: LinkableRules, termCount: Int, only: [Int]) -> [[Int32]] {
+        guard earlier.text.start.count > 1, candidatesPerRule > 0 else { return only.map { _ in [] } }
+        let postings = Postings(earlier.text, termCount: termCount)
+        var scratch = Accumulator(rules: earlier.text.start.count - 1, kept: candidatesPerRule)
+        return only.map { nearest(to: $0, of: later.text, postings, kept: candidatesPerRule, &scratch) }
+    }
+
     /// Each later rule's `kept` nearest earlier rules by their leads alone: a rule rewritten
     /// under the same heading words ("Place buttons appropriately", "Place buttons where people
     /// expect") may share too little of its explanation to be among the nearest by its words.
