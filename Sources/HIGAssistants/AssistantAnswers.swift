@@ -24,7 +24,7 @@ extension RuleStore {
 
     func ruleAnswer(id: String) throws -> RuleAnswer {
         let detail = try detail(id: id)
-        let links = try links { $0 == id || $1 == id }
+        let links = try links(touching: id)
         func version(_ link: LinkRecord, other: String) throws -> VersionLink? {
             try rule(id: other).map { VersionLink(rule: RuleMention($0), link: link) }
         }

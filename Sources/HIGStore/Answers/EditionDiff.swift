@@ -138,7 +138,7 @@ extension RuleStore {
                 inTopic = inTopic.map { $0.intersection(ids) } ?? ids
             }
             // Only the links among the rules of FROM, TO and the editions between.
-            let links = try links { scope.between.contains($0) && scope.between.contains($1) }
+            let links = try links(amongEditions: scope.editions)
             let pairs = Self.descendantPairs(of: scope.fromRules, in: Set(scope.toRules), links: links)
             let (changed, unchanged) = Self.classify(pairs, links: links, options: options, inTopic: inTopic)
             let flagsOnly = options.reversalsOnly || options.forceChangesOnly || options.lowConfidenceOnly
@@ -150,7 +150,7 @@ extension RuleStore {
             // A TO rule that a link brings back from before FROM was not added: FROM lacked it.
             // The link may land on an edition between FROM and TO; the TO rules descending from
             // the rule it lands on count too.
-            let fromOutside = try self.links { !scope.between.contains($0) && scope.between.contains($1) }
+            let fromOutside = try self.links(intoEditions: scope.editions)
             let broughtBack = Self.descendants(of: Set(fromOutside.filter { $0.change == .restored }.map(\.to)), links: links)
             let restored = unreached.filter(broughtBack.contains)
             unreached.removeAll(where: broughtBack.contains)
@@ -209,20 +209,16 @@ extension RuleStore {
         return ids
     }
 
-    /// The rules a diff compares: FROM's and TO's in reading order, and those of FROM, TO and
-    /// the editions between, whose links lead from one to the other.
+    /// The rules a diff compares: FROM's and TO's in reading order; and FROM, TO and the
+    /// editions between, whose links lead from one to the other.
     private func diffScope(
         from: String, to: String
-    ) throws -> (fromRules: [String], toRules: [String], between: Set<String>, through: [String]) {
+    ) throws -> (fromRules: [String], toRules: [String], editions: Set<String>, through: [String]) {
         let graph = try editionGraph()
         guard let editionsBetween = try descent(from: from, to: to, in: graph) else {
             throw HIGError.editionsOutOfOrder(from: from, to: to)
         }
-        let fromRules = try ruleIDs(edition: from)
-        let toRules = try ruleIDs(edition: to)
-        var between = Set(fromRules).union(toRules)
-        for edition in editionsBetween { between.formUnion(try ruleIDs(edition: edition)) }
-        return (fromRules, toRules, between, editionsBetween)
+        return (try ruleIDs(edition: from), try ruleIDs(edition: to), Set([from, to] + editionsBetween), editionsBetween)
     }
 
     /// The editions between `from` and `to` when `to` descends from `from` (`EditionGraph.between`);

@@ -41,7 +41,7 @@ extension RuleStore {
     /// later version continues it.
     func withVersions(_ detail: RuleDetail) throws -> RuleDetail {
         let id = detail.record.id
-        let links = try links { $0 == id || $1 == id }
+        let links = try links(touching: id)
         var editionOf: [String: String] = [:]
         for other in Set(links.flatMap { [$0.from, $0.to] }) where other != id {
             editionOf[other] = try rule(id: other)?.edition

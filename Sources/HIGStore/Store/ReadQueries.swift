@@ -173,12 +173,40 @@ enum ReadQueries {
 
     // MARK: Lineage
 
+    /// A link's columns, in the order `RuleStore.link(_:)` reads them.
+    static let linkColumns = """
+        from_rule, to_rule, change, similarity, method, force_from, force_to, force_changed, reversal, rationale, evidence, score,
+        confidence, doubt
+        """
+
     /// Every link, in key order.
     static let links = """
-        SELECT from_rule, to_rule, change, similarity, method, force_from, force_to, force_changed, reversal, rationale,
-               evidence, score, confidence, doubt
+        SELECT \(linkColumns)
         FROM rule_links
         ORDER BY from_rule, to_rule
+        """
+
+    /// The links from or to the rule `?1`, in key order.
+    static let linksTouching = """
+        SELECT \(linkColumns)
+        FROM rule_links WHERE from_rule = ?1
+        UNION ALL
+        SELECT \(linkColumns)
+        FROM rule_links WHERE to_rule = ?1 AND from_rule <> ?1
+        ORDER BY 1, 2
+        """
+
+    /// The links whose earlier rule's id lies in [`?1`, `?2`), in key order.
+    static let linksFromRange = """
+        SELECT \(linkColumns)
+        FROM rule_links WHERE from_rule >= ?1 AND from_rule < ?2
+        ORDER BY from_rule, to_rule
+        """
+
+    /// The links whose later rule's id lies in [`?1`, `?2`) (through `rule_links_by_later`).
+    static let linksToRange = """
+        SELECT \(linkColumns)
+        FROM rule_links WHERE to_rule >= ?1 AND to_rule < ?2
         """
 
     // MARK: Topics

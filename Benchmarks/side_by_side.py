@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Two hig binaries on the same commands, run alternately, as a Markdown table.
+
+Usage: python3 Benchmarks/side_by_side.py --before BIN --after BIN --db DB [--runs N]
+           --command "diff g1 g2" [--command "show g2-11484411" ...]
+
+Each command runs N times (default 7) with each binary, before and after alternating, its
+stdout kept in memory; the table gives the medians of CPU (user + system, from wait4) and wall
+time, and whether the two binaries printed the same bytes. Standard library only.
+"""
+import argparse
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+
+
+def run(binary, db, words):
+    start = time.perf_counter()
+    process = subprocess.Popen([binary, "--db", db] + words, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    output = process.stdout.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"side_by_side: {binary} {' '.join(words)} exited {os.waitstatus_to_exitcode(status)}")
+    return usage.ru_utime + usage.ru_stime, wall, output
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Two hig binaries, side by side.")
+    parser.add_argument("--before", required=True)
+    parser.add_argument("--after", required=True)
+    parser.add_argument("--db", required=True)
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--command", action="append", required=True)
+    options = parser.parse_args()
+    print("| command | before CPU / wall ms | after CPU / wall ms | same output |")
+    print("|---|---:|---:|:--|")
+    for command in options.command:
+        words = shlex.split(command)
+        times = {"before": [], "after": []}
+        outputs = {}
+        for _ in range(options.runs):
+            for side in ("before", "after"):
+                cpu, wall, output = run(getattr(options, side), options.db, words)
+                times[side].append((cpu, wall))
+                outputs[side] = output
+        cells = []
+        for side in ("before", "after"):
+            cpu = statistics.median(t[0] for t in times[side]) * 1000
+            wall = statistics.median(t[1] for t in times[side]) * 1000
+            cells.append(f"{cpu:.1f} / {wall:.1f}")
+        same = "yes" if outputs["before"] == outputs["after"] else "**no**"
+        print(f"| `hig {command}` | {cells[0]} | {cells[1]} | {same} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
