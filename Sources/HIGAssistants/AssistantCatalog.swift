@@ -89,7 +89,8 @@ public enum AssistantCatalog {
             flags; a curated link's reason). The query is read as a rule id, else a topic named \
             exactly (slug, name or alias, e.g. "button colors"), else words to search for; \
             `reading` says which. `after` says, by rule id, what became of a version no later \
-            edition continues (not_in_excerpts, removed_in). Use it for "what did the HIG say about \
+            edition continues (not_in_excerpts; left_out_of, those of them that hold the page of \
+            its subject; removed_in). Use it for "what did the HIG say about \
             X in 2008, and now?".
             """,
         parameters: [

@@ -98,6 +98,19 @@ struct CounterpartCandidateTests {
         #expect((json["left_out"] as? [String])?.count == diff.leftOut.count)
         let lines = try JSONLines.diff(diff, rules: rules).split(separator: "\n").filter { $0.contains("\"change\":\"left-out\"") }
         #expect(lines.count == diff.leftOut.count && lines.allSatisfy { $0.contains("\"candidates\":") })
+        // What became of each 2014 rule no link continues says the same: left out of web-2022-23
+        // for those diff leaves out, not in it for the others; removed in web-2022 for all. (A
+        // rule the excerpt lacks may be continued past it, in web-2022: it has no fate.)
+        let rules2014 = try store.rules(RuleFilter(edition: "ios-2014-03"))
+        let fates = try store.fates(of: rules2014, links: try store.allLinks())
+        let leftOutWithFates = Set(diff.leftOut.filter { fates[$0] != nil })
+        #expect(leftOutWithFates.count > 20)
+        #expect(Set(fates.values.filter { $0.leftOutOf == ["web-2022-23"] }.map(\.rule)) == leftOutWithFates)
+        #expect(fates.values.allSatisfy { $0.notInExcerpts == ["web-2022-23"] && $0.removedIn == "web-2022" })
+        #expect(fates.count > diff.leftOut.count)
+        let evolution = TextRenderer(colored: false).evolution(try store.evolution("ios-2014-03-3ceb9503"))
+        #expect(
+            evolution.contains("then: left out of the excerpt of web-2022-23, which holds the page of its subject; removed in web-2022"))
     }
 
     /// `body` in a folder holding the seeds' database, with `hig` and the environment that finds them.

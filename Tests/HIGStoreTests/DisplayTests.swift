@@ -56,6 +56,15 @@ struct DisplayTests {
         #expect(
             TextRenderer.sentence(RuleFate(rule: "a", notInExcerpts: ["2010"], removedIn: nil))
                 == "not in the excerpt of 2010, the last edition")
+        // Left out of an excerpt that holds the page of its subject, as hig diff says of it.
+        #expect(
+            TextRenderer.sentence(RuleFate(rule: "a", notInExcerpts: ["alerts"], removedIn: "web-2022", leftOutOf: ["alerts"]))
+                == "left out of the excerpt of alerts, which holds the page of its subject; removed in web-2022")
+        #expect(
+            TextRenderer.sentence(
+                RuleFate(rule: "a", notInExcerpts: ["x", "alerts", "sheets", "y"], removedIn: nil, leftOutOf: ["alerts", "sheets"]))
+                == "not in the excerpt of x; left out of the excerpts of alerts and sheets, which hold the page of its subject; "
+                + "not in the excerpt of y, the last edition")
     }
 
     @Test("hig show lists a rule's previous and next versions with their editions and change classes")

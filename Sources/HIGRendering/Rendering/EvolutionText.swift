@@ -84,15 +84,28 @@ extension TextRenderer {
         return out
     }
 
-    /// `removed in current`, `not in the excerpts of 2010 and 2011; removed in current`.
+    /// `removed in current`, `not in the excerpts of 2010 and 2011; removed in current`, `left out
+    /// of the excerpt of web-2022-23, which holds the page of its subject; removed in web-2022`:
+    /// the excerpts in their order, those that left it out apart from those that lack it.
     public static func sentence(_ fate: RuleFate) -> String {
         var parts: [String] = []
-        switch fate.notInExcerpts.count {
-        case 0: break
-        case 1: parts.append("not in the excerpt of \(fate.notInExcerpts[0])")
-        default:
-            let list = fate.notInExcerpts.dropLast().joined(separator: ", ") + " and " + fate.notInExcerpts.last!
-            parts.append("not in the excerpts of \(list)")
+        // Runs of neighbouring excerpts alike: all left out, or all lacking it.
+        var runs: [[String]] = []
+        for excerpt in fate.notInExcerpts {
+            if let last = runs.last?.last, fate.leftOutOf.contains(last) == fate.leftOutOf.contains(excerpt) {
+                runs[runs.count - 1].append(excerpt)
+            } else {
+                runs.append([excerpt])
+            }
+        }
+        for run in runs {
+            let list = run.count == 1 ? run[0] : run.dropLast().joined(separator: ", ") + " and " + run.last!
+            let excerpts = run.count == 1 ? "the excerpt of \(list)" : "the excerpts of \(list)"
+            if fate.leftOutOf.contains(run[0]) {
+                parts.append("left out of \(excerpts), which \(run.count == 1 ? "holds" : "hold") the page of its subject")
+            } else {
+                parts.append("not in \(excerpts)")
+            }
         }
         if let removed = fate.removedIn {
             parts.append("removed in \(removed)")

@@ -203,7 +203,7 @@ extension RuleStore {
     /// The rules of edition `from` whose subject, by page or heading, has its page in the
     /// excerpt `excerpt` (the innermost of each of its rules' page subjects: an Alerts page
     /// holds alerts, not every component).
-    private func rulesAboutSubjects(of excerpt: String, in from: String) throws -> Set<String> {
+    func rulesAboutSubjects(of excerpt: String, in from: String) throws -> Set<String> {
         var ids = Set<String>()
         try db.forEachRow(ReadQueries.rulesAboutExcerptSubjects, arguments: [from, excerpt]) { ids.insert($0.string(0)) }
         return ids

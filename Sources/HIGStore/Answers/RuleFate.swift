@@ -6,13 +6,17 @@ import HIGText
 /// later complete edition, which lacks it: there it was removed.
 ///
 /// It reads the links as `hig diff` does: a rule with no counterpart in a complete edition was
-/// removed there; one missing from an excerpt is only "not in the excerpt".
+/// removed there; one missing from an excerpt is only "not in the excerpt", or "left out" of it
+/// when the excerpt holds the page of the rule's subject.
 public struct RuleFate: Sendable, Equatable, Encodable {
     public let rule: String
     /// Later excerpt editions before `removedIn` (or up to the last edition), oldest first.
     public let notInExcerpts: [String]
     /// The first later complete edition; nil when only excerpts follow.
     public let removedIn: String?
+    /// Those of `notInExcerpts` that hold the page of the rule's subject (by page or heading):
+    /// the rule was left out of them, as `hig diff` says of it (`EditionDiff.leftOut`).
+    public var leftOutOf: [String] = []
     /// With `--candidates N`: its likely counterparts in `removedIn`, best first (nil: not asked).
     public var candidates: [CounterpartCandidate]? = nil
 
@@ -20,6 +24,7 @@ public struct RuleFate: Sendable, Equatable, Encodable {
         case rule, candidates
         case notInExcerpts = "not_in_excerpts"
         case removedIn = "removed_in"
+        case leftOutOf = "left_out_of"
     }
 }
 
@@ -48,12 +53,21 @@ extension RuleStore {
             }.map(\.from))
         var fates: [String: RuleFate] = [:]
         var byEdition: [String: RuleFate?] = [:]
+        // The rules of an edition about the subjects an excerpt's pages hold, by edition and excerpt.
+        var aboutExcerpt: [[String]: Set<String>] = [:]
         for rule in rules where !continued.contains(rule.id) {
             if byEdition[rule.edition] == nil {
                 byEdition[rule.edition] = Self.fate(after: rule.edition, graph, excerpt)
             }
             guard let fate = byEdition[rule.edition] ?? nil else { continue }
-            fates[rule.id] = RuleFate(rule: rule.id, notInExcerpts: fate.notInExcerpts, removedIn: fate.removedIn)
+            var leftOutOf: [String] = []
+            for later in fate.notInExcerpts {
+                if aboutExcerpt[[rule.edition, later]] == nil {
+                    aboutExcerpt[[rule.edition, later]] = try rulesAboutSubjects(of: later, in: rule.edition)
+                }
+                if aboutExcerpt[[rule.edition, later]]?.contains(rule.id) == true { leftOutOf.append(later) }
+            }
+            fates[rule.id] = RuleFate(rule: rule.id, notInExcerpts: fate.notInExcerpts, removedIn: fate.removedIn, leftOutOf: leftOutOf)
         }
         return fates
     }
