@@ -86,6 +86,7 @@ public enum AssistantError: Error, Equatable, Sendable, CustomStringConvertible 
             .sourceEmpty, .sourceOutsideFolder, .archiveMissing, .archiveDocumentMissing, .archiveEditionTaken,
             .recordedEditionsFolderMissing, .recordedArchiveMissing, .archiveNotRecorded, .archiveAndDropArchive,
             .captureMissing, .captureNotFolder, .captureHoldsNoPages, .captureUnchanged, .captureDateUnknown, .captureDateInvalid,
+            .captureDateInFuture,
             .captureOptionWithoutCapture, .captureIDInvalid, .captureEditionTaken, .captureNotAfter, .captureFollowsNothing,
             .capturePredecessorGone, .recordedCaptureMissing, .recordedCaptureChanged, .captureNotImported,
             .anotherProgramsDatabase, .outputNamesNoFolder,

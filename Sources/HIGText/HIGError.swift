@@ -23,6 +23,8 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
     case captureUnchanged(path: String, edition: String, pages: Int)
     case captureDateUnknown(folder: String)
     case captureDateInvalid(value: String)
+    /// `--date` after `today`, the latest day anywhere.
+    case captureDateInFuture(value: String, today: String)
     /// `--date` or `--id` without `--capture`.
     case captureOptionWithoutCapture(option: String)
     case captureIDInvalid(id: String)
@@ -137,6 +139,8 @@ public enum HIGError: Error, CustomStringConvertible, Equatable, Sendable {
             "the date of the capture \(folder) is unknown; give the day its pages were copied from Apple's site with --date YYYY-MM-DD (nothing was changed)"
         case .captureDateInvalid(let value):
             "--date \(Self.quoted(value)) is not a day; give the capture's date as YYYY-MM-DD, e.g. 2026-11-20 (nothing was changed)"
+        case .captureDateInFuture(let value, let today):
+            "--date \(value) has not come yet (today is \(today) at the latest); give the day the capture's pages were copied (nothing was changed)"
         case .captureOptionWithoutCapture(let option):
             "\(option) describes a capture; give the capture's folder with --capture DIR"
         case .captureIDInvalid(let id):

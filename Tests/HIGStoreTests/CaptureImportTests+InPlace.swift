@@ -59,7 +59,7 @@ extension CaptureImportTests {
 
             let before = bytes(of: database)
             cli.expectOneLineError(
-                try cli.hig(["--db", database, "import", "--capture", later.path, "--date", "2027-01-05"], in: folder),
+                try cli.hig(["--db", database, "import", "--capture", later.path, "--date", "2026-11-24"], in: folder),
                 mentioning: Self.changedSince(capture, "1 page added"))
             #expect(bytes(of: database) == before)
             #expect(try strings("SELECT id FROM editions ORDER BY position", in: database) == ["web-2026-07", Self.captureID])
@@ -100,11 +100,11 @@ extension CaptureImportTests {
 
             // The way the refusal gives: the folder as it is now, in place of the older capture.
             let replaced = try cli.hig(
-                ["--db", database, "import", "--drop-capture", Self.captureID, "--capture", capture.path, "--date", "2027-01-05"],
+                ["--db", database, "import", "--drop-capture", Self.captureID, "--capture", capture.path, "--date", "2026-11-24"],
                 in: folder)
             #expect(replaced.status == 0, "\(replaced.stderr)")
-            #expect(try strings("SELECT id FROM editions ORDER BY position", in: database) == ["web-2026-07", "web-2027-01-05"])
-            let titles = "web-2027-01-05/\(Self.presentation)/Titles.md"
+            #expect(try strings("SELECT id FROM editions ORDER BY position", in: database) == ["web-2026-07", "web-2026-11-24"])
+            let titles = "web-2026-11-24/\(Self.presentation)/Titles.md"
             #expect(try strings("SELECT path FROM sources WHERE path = '\(titles)'", in: database) == [titles])
             let plain = try cli.hig(["--db", database, "import"], in: folder)
             #expect(plain.stdout.hasSuffix("\(database) was up to date; nothing changed\n"), "\(plain.stdout)")
@@ -112,14 +112,14 @@ extension CaptureImportTests {
             // A folder changed again, then dropped alone; a folder gone, dropped alone.
             try Data("A line added later.\n".utf8).write(to: page("Later.md", of: capture))
             cli.expectOneLineError(try cli.hig(["--db", database, "import"], in: folder), mentioning: "(1 page added)")
-            let dropped = try cli.hig(["--db", database, "import", "--drop-capture", "web-2027-01-05"], in: folder)
+            let dropped = try cli.hig(["--db", database, "import", "--drop-capture", "web-2026-11-24"], in: folder)
             #expect(dropped.status == 0, "\(dropped.stderr)")
             #expect(try strings("SELECT id FROM editions ORDER BY position", in: database) == ["web-2026-07"])
-            let again = try cli.hig(["--db", database, "import", "--capture", capture.path, "--date", "2027-02-01"], in: folder)
+            let again = try cli.hig(["--db", database, "import", "--capture", capture.path, "--date", "2026-11-25"], in: folder)
             #expect(again.status == 0, "\(again.stderr)")
             try FileManager.default.removeItem(at: capture)
             cli.expectOneLineError(try cli.hig(["--db", database, "import"], in: folder), mentioning: "which is no longer there")
-            let gone = try cli.hig(["--db", database, "import", "--drop-capture", "web-2027-02-01"], in: folder)
+            let gone = try cli.hig(["--db", database, "import", "--drop-capture", "web-2026-11-25"], in: folder)
             #expect(gone.status == 0, "\(gone.stderr)")
             #expect(try strings("SELECT id FROM editions ORDER BY position", in: database) == ["web-2026-07"])
         }

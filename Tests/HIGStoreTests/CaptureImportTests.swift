@@ -213,7 +213,7 @@ struct CaptureImportTests {
             try Data("**Prefer a short title.** A title of a few words is read at a glance.\n".utf8)
                 .write(to: later.appending(path: "\(Self.presentation)/Titles.md"))
             let second = try cli.hig(
-                ["--db", database, "import", "--capture", later.path, "--date", "2027-01-05", "--id", "web-next"], in: folder)
+                ["--db", database, "import", "--capture", later.path, "--date", "2026-11-24", "--id", "web-next"], in: folder)
             #expect(second.status == 0, "\(second.stderr)")
             let followed = "SELECT predecessor_id FROM edition_predecessors WHERE edition_id = 'web-next'"
             #expect(try strings(followed, in: database) == ["web-2026-11-20"])
@@ -321,6 +321,10 @@ struct CaptureImportTests {
                 ),
                 (["--capture", "capture", "--date", "2026-11"], "--date '2026-11' is not a day"),
                 (["--capture", "capture", "--date", "20 November 2026"], "is not a day"),
+                (
+                    ["--capture", "capture", "--date", "2999-01-01"],
+                    "--date 2999-01-01 has not come yet (today is \(WebCapture.latestDayOnEarth()) at the latest)"
+                ),
                 (
                     ["--capture", "capture", "--date", "2026-07-13"],
                     "--date 2026-07-13 is not after 2026-07-13, the date of web-2026-07, the newest capture"

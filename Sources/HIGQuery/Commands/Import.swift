@@ -87,6 +87,8 @@ struct Import: ParsableCommand {
         }
         guard let date else { throw HIGError.captureDateUnknown(folder: capture) }
         guard WebCapture.isDay(date) else { throw HIGError.captureDateInvalid(value: date) }
+        let today = WebCapture.latestDayOnEarth()
+        guard date <= today else { throw HIGError.captureDateInFuture(value: date, today: today) }
     }
 
     func run() throws {

@@ -48,6 +48,15 @@ public struct WebCapture: Sendable, Equatable {
         PartialDate(date).map { $0.first == $0.last } ?? false
     }
 
+    /// The latest day it is anywhere on Earth (UTC+14): a capture copied "today" where its user
+    /// lives is never dated after it, and a later day is a mistake.
+    public static func latestDayOnEarth(now: Date = Date()) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 14 * 3600)!
+        let day = calendar.dateComponents([.year, .month, .day], from: now)
+        return String(format: "%04d-%02d-%02d", day.year!, day.month!, day.day!)
+    }
+
     /// Whether `date` (a day) comes after `earlier` (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`): after
     /// the whole year or month a shorter date names, so a capture is never placed after one it
     /// may predate.
