@@ -56,3 +56,42 @@ struct LinkReadingTests {
         #expect(ids.count > 100)
     }
 }
+
+/// A lineage read through the links of its rules alone is the one read through every link.
+@Suite("Lineage links read from their rules")
+struct ConnectedLinkTests {
+    /// The definition: the rules reached from `ids` through every link, either way, and the
+    /// links among them.
+    static func connected(_ ids: [String], in all: [LinkRecord]) -> [LinkRecord] {
+        var neighbours: [String: [String]] = [:]
+        for link in all {
+            neighbours[link.from, default: []].append(link.to)
+            neighbours[link.to, default: []].append(link.from)
+        }
+        var reached = Set(ids)
+        var stack = ids
+        while let id = stack.popLast() {
+            for next in neighbours[id] ?? [] where reached.insert(next).inserted { stack.append(next) }
+        }
+        return all.filter { reached.contains($0.from) }
+    }
+
+    @Test("The links connected to a rule, a topic's rules or a search's hits are those reached through every link")
+    func connectedLinks() throws {
+        let store = try BundleDatabase.store
+        let all = try store.allLinks()
+        let seeds: [[String]] = [
+            ["ios-2014-03-4c4f9d78"], ["web-2026-07-00000000"], [],
+            try store.topicRuleIDs(slug: "button-colors"), try store.topicRuleIDs(slug: "alerts"),
+            try store.search(SearchRequest(text: "tab bar", limit: 50)).hits.map(\.record.id),
+        ]
+        for ids in seeds {
+            let connected = try store.links(connectedTo: ids)
+            #expect(connected == Self.connected(ids, in: all), "\(ids.prefix(3))")
+            #expect(
+                try store.lineages(containing: ids, links: connected) == store.lineages(containing: ids, links: all), "\(ids.prefix(3))")
+        }
+        // The alerts topic's lineages run through the iOS and web lines: hundreds of links.
+        #expect(try store.links(connectedTo: store.topicRuleIDs(slug: "alerts")).count > 200)
+    }
+}

@@ -46,11 +46,10 @@ extension RuleStore {
 
     func lineages(answering query: String, limit: Int) throws -> Evolution {
         guard limit >= 1 else { throw HIGError.invalidLimit(limit) }
-        let links = try allLinks()
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         if let found = try rule(id: trimmed) {
             // A former id reads as the rule it names now.
-            return Evolution(reading: .rule(found.id), lineages: try lineages(containing: [found.id], links: links), omitted: 0)
+            return Evolution(reading: .rule(found.id), lineages: try lineages(of: [found.id]), omitted: 0)
         }
         if Self.isRuleIDShaped(trimmed) { throw try unknownRule(trimmed) }
         if let topic = TopicResolver(taxonomy: .bundled).exactMatch(trimmed) {
@@ -66,11 +65,11 @@ extension RuleStore {
                 byPlace = Set(
                     records.filter { holding.contains($0.id) || SubjectNames.innermostHeading(of: $0.section, holds: subject) }.map(\.id))
             }
-            let found = TopicLineageRank(ofTopic: ofTopic, byPlace: byPlace).ranked(try lineages(containing: ids, links: links))
+            let found = TopicLineageRank(ofTopic: ofTopic, byPlace: byPlace).ranked(try lineages(of: ids))
             return Evolution(reading: .topic(topic.slug), lineages: Array(found.prefix(limit)), omitted: max(0, found.count - limit))
         }
         let hits = try search(SearchRequest(text: trimmed, limit: 50)).hits.map(\.record.id)
-        let found = try lineages(containing: hits, links: links)
+        let found = try lineages(of: hits)
         return Evolution(reading: .words(trimmed), lineages: Array(found.prefix(limit)), omitted: max(0, found.count - limit))
     }
 }

@@ -196,6 +196,21 @@ enum ReadQueries {
         ORDER BY 1, 2
         """
 
+    /// The links among the rules reached from the JSON array of rule ids `?1` through links
+    /// either way (their lineages), in key order. A link from a reached rule leads to one.
+    static let linksConnected = """
+        WITH RECURSIVE reached(id) AS (
+            SELECT value FROM json_each(?1)
+            UNION
+            SELECT l.to_rule FROM rule_links l JOIN reached r ON l.from_rule = r.id
+            UNION
+            SELECT l.from_rule FROM rule_links l JOIN reached r ON l.to_rule = r.id
+        )
+        SELECT \(linkColumns)
+        FROM rule_links WHERE from_rule IN (SELECT id FROM reached)
+        ORDER BY from_rule, to_rule
+        """
+
     /// The links whose earlier rule's id lies in [`?1`, `?2`), in key order.
     static let linksFromRange = """
         SELECT \(linkColumns)

@@ -1,3 +1,4 @@
+import Foundation
 import HIGDatabase
 import HIGLineage
 import HIGText
@@ -8,8 +9,14 @@ extension RuleStore {
     /// The rule's lineage: every rule reachable from it through links, either way.
     public func lineage(of id: String) throws -> Lineage {
         try answering {
-            try lineages(containing: [id], links: allLinks()).first ?? Lineage(versions: [], links: [])
+            try lineages(of: [id]).first ?? Lineage(versions: [], links: [])
         }
+    }
+
+    /// The lineages that hold any of `ids`, each once, in the order their first id comes, read
+    /// from their own links.
+    package func lineages(of ids: [String]) throws -> [Lineage] {
+        try lineages(containing: ids, links: links(connectedTo: ids))
     }
 
     /// The lineages that hold any of `ids`, each once, in the order their first id comes.
@@ -94,6 +101,16 @@ extension RuleStore {
     package func links(touching id: String) throws -> [LinkRecord] {
         var links: [LinkRecord] = []
         try db.forEachRow(ReadQueries.linksTouching, arguments: [id]) { links.append(Self.link($0)) }
+        return links
+    }
+
+    /// The links of the lineages of `ids` (among the rules reached from them through links,
+    /// either way), in the order of `allLinks`: all a lineage of theirs is made of, read by
+    /// following the links' two keys from them instead of reading every link.
+    package func links(connectedTo ids: [String]) throws -> [LinkRecord] {
+        var links: [LinkRecord] = []
+        let array = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
+        try db.forEachRow(ReadQueries.linksConnected, arguments: [array]) { links.append(Self.link($0)) }
         return links
     }
 
