@@ -1,4 +1,5 @@
 import Foundation
+import HIGDatabase
 
 /// One hit for the versions of a rule that kept its words: the Mac OS X HIG kept most sentences
 /// from 2004 to 2009, and a search would otherwise answer the same sentence five times over.
@@ -70,7 +71,7 @@ extension RuleStore {
         var frontier = Array(Set(ids))
         while !frontier.isEmpty {
             explored.formUnion(frontier)
-            let batch = String(decoding: try JSONEncoder().encode(frontier), as: UTF8.self)
+            let batch = try JSONArgument.array(frontier)
             var found = Set<String>()
             for row in try db.rows(Self.unchangedLinksQuery, batch) {
                 let (a, b) = (row.string("a"), row.string("b"))

@@ -102,7 +102,7 @@ public enum Importer {
             SELECT e.id, coalesce((SELECT sum(c.rules) FROM source_rule_counts c JOIN sources s ON s.id = c.source_id
                                    WHERE s.edition_id = e.id), 0) AS rules
             FROM editions e WHERE e.id NOT IN (SELECT value FROM json_each(?)) ORDER BY e.position
-            """, try jsonList(corpus.manifest.editions.map(\.id))
+            """, try JSONArgument.array(corpus.manifest.editions.map(\.id))
         )
         .map { row in
             let id = row.string("id")
@@ -170,13 +170,9 @@ public enum Importer {
         return report
     }
 
-    private static func jsonList(_ values: [String]) throws -> String {
-        String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
-    }
-
     /// `position`: the edition's place in the family tree's order, oldest first.
     private static func upsert(_ edition: EditionManifest.Edition, position: Int, _ db: Database) throws {
-        let platforms = String(decoding: try JSONEncoder().encode(edition.platforms), as: UTF8.self)
+        let platforms = try JSONArgument.array(edition.platforms)
         try db.execute(
             """
             INSERT INTO editions (id, name, position, date, platform_scope, platforms, line, prerelease_of)

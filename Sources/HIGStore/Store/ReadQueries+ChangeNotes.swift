@@ -1,4 +1,4 @@
-import Foundation
+import HIGDatabase
 
 /// Apple's own change notes (`change_notes`, written at import from PDF revision histories and
 /// web pages' change logs), as the read side shows them.
@@ -41,7 +41,7 @@ extension RuleStore {
         let wanted = Array(Set(ruleIDs))
         guard !wanted.isEmpty else { return [] }
         var files: Set<String> = []
-        let array = String(decoding: try JSONEncoder().encode(wanted), as: UTF8.self)
+        let array = try JSONArgument.array(wanted)
         try db.forEachRow(ReadQueries.editionFilesHoldingRules, arguments: [array, edition]) { files.insert($0.string(0)) }
         return try changeNotes(edition: edition).filter { files.contains($0.file) }
     }

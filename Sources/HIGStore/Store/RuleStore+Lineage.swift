@@ -109,7 +109,7 @@ extension RuleStore {
     /// following the links' two keys from them instead of reading every link.
     package func links(connectedTo ids: [String]) throws -> [LinkRecord] {
         var links: [LinkRecord] = []
-        let array = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
+        let array = try JSONArgument.array(ids)
         try db.forEachRow(ReadQueries.linksConnected, arguments: [array]) { links.append(Self.link($0)) }
         return links
     }
