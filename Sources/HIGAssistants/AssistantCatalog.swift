@@ -106,7 +106,8 @@ public enum AssistantCatalog {
                 description: """
                     For each version removed in a later edition, up to this many likely counterparts there \
                     (`after[id].candidates`: rule, the matcher's score, similarity, text; a link needs a \
-                    score of \(linkScore)), rules the matcher weighed and turned down. 0: none.
+                    score of \(linkScore)), rules the matcher weighed and turned down, best first; \
+                    kept_word_for_word: true marks, last, a rule the other edition keeps word for word. 0: none.
                     """),
         ])
 
@@ -146,7 +147,8 @@ public enum AssistantCatalog {
                 description: """
                     For each removed and added rule, up to this many likely counterparts in the other edition \
                     (`candidates`: rule, the matcher's score, similarity; a link needs a score of \(linkScore)), \
-                    rules the matcher weighed and turned down. 0: none.
+                    rules the matcher weighed and turned down, best first; kept_word_for_word: true marks, \
+                    last, a rule the other edition keeps word for word. 0: none.
                     """),
         ])
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import HIGLineage
 @testable import HIGRendering
 @testable import HIGStore
 
@@ -37,6 +38,50 @@ struct CounterpartCandidateTests {
             #expect(candidates.allSatisfy { rules[$0.rule] != nil })
         }
         #expect(try store.diff(from: "ios-2011-03", to: "ios-2014-03", options: .init(topic: "alerts")).candidates == nil)
+    }
+
+    @Test(
+        "A rule the other edition continues word for word comes after the others: 2014's 'base the way the action sheet is displayed' gets 2011's 'choose whether to display an action sheet with animation'"
+    )
+    func continuedRulesLast() throws {
+        let store = try BundleDatabase.store
+        let diff = try store.diff(from: "ios-2011-03", to: "ios-2014-03", options: .init(topic: "action-sheets", candidates: 3))
+        // Read in the texts: 2011 line 2421, "On iPad, choose whether to display an action sheet
+        // with animation or without animation", is reworked in 2014 line 3118, "On iPad, base the
+        // way the action sheet is displayed on the way the user initiates the task", whose table
+        // says when to show it without animation. 2011's "An action sheet displays a set of choices
+        // related to a task the user initiates" (line 2392) scores higher by its words, but 2014
+        // keeps it word for word.
+        let added = "ios-2014-03-1c0631d0"
+        let continued = "ios-2011-03-0786631f"
+        #expect(diff.unchanged.contains { $0.first == continued })
+        let candidates = try #require(diff.candidates?[added]).map(\.rule)
+        #expect(candidates.contains("ios-2011-03-d14768d2"))
+        #expect(!candidates.contains(continued))
+        // It is still a candidate, after those no rule continues.
+        let ten = try store.diff(from: "ios-2011-03", to: "ios-2014-03", options: .init(topic: "action-sheets", candidates: 10))
+        let all = try #require(ten.candidates?[added])
+        let place = try #require(all.firstIndex { $0.rule == continued })
+        let right = try #require(all.firstIndex { $0.rule == "ios-2011-03-d14768d2" })
+        #expect(place > right)
+        #expect(all[place].score > all[place - 1].score)
+        #expect(all[place].keptWordForWord == true && all[..<place].allSatisfy { $0.keptWordForWord == nil })
+        // Said where it is shown: in text, after its score; in JSON, only where true.
+        let options = RuleStore.DiffOptions(topic: "action-sheets", candidates: 10)
+        let text = TextRenderer(colored: false).diff(ten, rules: try store.ruleTexts(of: ten), options: options, showUnchanged: false)
+        #expect(text.contains("\(continued)  0.48  (kept word for word) An action sheet displays a set of choices"))
+        #expect(String(decoding: try JSONEncoder().encode(all[place]), as: UTF8.self).contains("\"kept_word_for_word\":true"))
+        #expect(!String(decoding: try JSONEncoder().encode(all[0]), as: UTF8.self).contains("kept"))
+    }
+
+    @Test("Candidates keep their order, with those kept word for word moved after the rest")
+    func keptLastKeepsOrder() {
+        let candidates = [0.9, 0.8, 0.7, 0.6, 0.5].enumerated().map { index, score in
+            CounterpartCandidate(
+                rule: "r\(index)", score: score, similarity: score, keptWordForWord: index % 2 == 1 ? true : nil)
+        }
+        #expect(CounterpartCandidates.keptLast(candidates).map(\.rule) == ["r0", "r2", "r4", "r1", "r3"])
+        #expect(CounterpartCandidates.keptLast([]).isEmpty)
     }
 
     @Test("A link shown as a possible counterpart offers its rules' other likely counterparts, in the diff's text and JSON")

@@ -14,7 +14,9 @@ extension HTMLReport {
         out +=
             "<details class=\"candidates\"><summary>\(TextCut.count(candidates.count, "likely counterpart")) in \(h(edition))</summary><ul>"
         for candidate in candidates {
-            out += "<li>\(ruleLink(candidate.rule, exported)) <span class=\"muted\">score \(String(format: "%.2f", candidate.score))</span>"
+            let kept = candidate.keptWordForWord == true ? ", kept word for word" : ""
+            let score = String(format: "%.2f", candidate.score)
+            out += "<li>\(ruleLink(candidate.rule, exported)) <span class=\"muted\">score \(score)\(kept)</span>"
             if let text = candidate.text { out += " \(h(TextCut.words(text, limit: 160)))" }
             out += "</li>"
         }

@@ -21,7 +21,9 @@ extension TextRenderer {
             out += "\n## \(title)\n\n| id | rule | source | likely counterparts (score) |\n| --- | --- | --- | --- |\n"
             for id in ids {
                 guard let rule = rules[id] else { continue }
-                let likely = (candidates[id] ?? []).map { "\($0.rule) (\(String(format: "%.2f", $0.score)))" }
+                let likely = (candidates[id] ?? []).map {
+                    "\($0.rule) (\(String(format: "%.2f", $0.score))\($0.keptWordForWord == true ? ", kept word for word" : ""))"
+                }
                 out +=
                     "| \(id) | \(cell(rule.text)) | \(cell(rule.citation)) | \(likely.isEmpty ? "none" : likely.joined(separator: "<br>")) |\n"
             }

@@ -72,7 +72,9 @@ extension TextRenderer {
         var out = margin + "likely counterparts\(whose) in \(edition) (score; a link needs \(RuleMatcher.leastLinkScore)):\n"
         for candidate in candidates {
             let words = text(candidate).map { TextCut.words($0, limit: 90) } ?? ""
-            out += margin + "  \(candidate.rule)  \(format(candidate.score))  \(words)\n"
+            // Listed after the others (`CounterpartCandidates.keptLast`), whatever its score.
+            let kept = candidate.keptWordForWord == true ? "(kept word for word) " : ""
+            out += margin + "  \(candidate.rule)  \(format(candidate.score))  \(kept)\(words)\n"
         }
         return out
     }
