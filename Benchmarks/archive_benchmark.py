@@ -1,6 +1,6 @@
 """The whole archive's import, measured: `hig import --archive` into fresh databases.
 
-Usage (from the repository, after `swift build -c release --product hig`):
+Usage (from the repository, after `swift build -c release --static-swift-stdlib --product hig`):
     python3 Benchmarks/archive_benchmark.py [--hig .build/release/hig] [--archive DIR] [--runs 3]
 
 Each run is a whole `hig import --archive DIR` process into a new database; its wall time, CPU

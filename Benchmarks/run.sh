@@ -8,6 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 # Without the build-manifest cache: this package builds the root package by path, and a cached
 # manifest does not see source files added there since the last build.
-swift build -c release --product hig-bench --disable-build-manifest-caching >&2
-swift build -c release --product hig --disable-build-manifest-caching >&2
+# hig as Scripts/install.sh builds it, with the Swift runtime linked in (a faster start).
+swift build -c release --static-swift-stdlib --product hig-bench --disable-build-manifest-caching >&2
+swift build -c release --static-swift-stdlib --product hig --disable-build-manifest-caching >&2
 exec .build/release/hig-bench run "$@"
