@@ -23,7 +23,7 @@ while (($#)); do
 done
 
 # A release build links the Swift runtime and Foundation into the binary: a process then starts
-# in about half the time (Benchmarks/README.md, "The Swift runtime linked in").
+# without loading and relocating them (Benchmarks/README.md, "The Swift runtime linked in").
 static=()
 if [ "$configuration" = release ]; then static=(--static-swift-stdlib); fi
 swift build -c "$configuration" --product hig "${static[@]}"

@@ -179,12 +179,19 @@ def confidence(model, link):
 
 
 def held_out(links):
-    """Each link's confidence from a model fitted on the other pairs."""
+    """Each link's confidence from a model fitted on the other pairs; for a chain also the
+    smallest of its links' (`held_out_weakest`), the other way a chain's confidence could be read."""
     for left in sorted({x["pair"] for x in links}):
         model = fitted([x for x in links if x["pair"] != left])
         for x in links:
             if x["pair"] == left:
                 x["held_out"] = confidence(model, x)
+                if x["evidence"] == "chain":
+                    x["held_out_weakest"] = min(confidence(model, step) for step in x["steps"])
+
+
+def brier(links, key):
+    return sum((x[key] - x["right"]) ** 2 for x in links) / len(links)
 
 
 def shown_plain(link, threshold, key="held_out"):
@@ -291,6 +298,12 @@ def tables(lines, golds, threshold, stored_threshold, candidates):
             cells += [str(len(inside)), str(right), share(right, len(inside))]
         label = f"{low:.2f}–{min(high, 1):.2f}"
         out.append(f"| {label} | " + " | ".join(cells) + " |")
+    chains = [x for links in lines.values() for x in links if x["evidence"] == "chain"]
+    if chains:
+        out += ["", f"Chains of links (pairs across editions between): {len(chains)} judged, "
+                f"{sum(x['right'] for x in chains)} right; the Brier score of their held-out confidence is "
+                f"**{brier(chains, 'held_out'):.3f}** as the product of their links' (what hig shows) and "
+                f"{brier(chains, 'held_out_weakest'):.3f} as the smallest of them."]
     out += ["", "Per pair: the links shown without a flag, held out (precision: right of them; recall: right "
             "of them against the gold links), and as hig shows them (the confidence stored in the database, from "
             f"the model fitted on every pair, and the model file's threshold: in sample); candidates: of the gold links not shown without a flag (missed, joined to another "

@@ -34,7 +34,11 @@ struct CounterpartCandidateTests {
             #expect(diff.removed.contains(id) || diff.added.contains(id) || review.contains { $0.from == id || $0.to == id })
             let other = id.hasPrefix("ios-2011-03-") ? "ios-2014-03-" : "ios-2011-03-"
             #expect(candidates.count <= 3 && candidates.allSatisfy { $0.rule.hasPrefix(other) && $0.score > 0 })
-            #expect(candidates.map(\.score) == candidates.map(\.score).sorted(by: >))
+            // Best first, those kept word for word after the others.
+            for group in [candidates.filter { $0.keptWordForWord == nil }, candidates.filter { $0.keptWordForWord == true }] {
+                #expect(group.map(\.score) == group.map(\.score).sorted(by: >))
+            }
+            #expect(candidates == CounterpartCandidates.keptLast(candidates))
             #expect(candidates.allSatisfy { rules[$0.rule] != nil })
         }
         #expect(try store.diff(from: "ios-2011-03", to: "ios-2014-03", options: .init(topic: "alerts")).candidates == nil)
@@ -66,12 +70,60 @@ struct CounterpartCandidateTests {
         #expect(place > right)
         #expect(all[place].score > all[place - 1].score)
         #expect(all[place].keptWordForWord == true && all[..<place].allSatisfy { $0.keptWordForWord == nil })
-        // Said where it is shown: in text, after its score; in JSON, only where true.
+        // Said where it is shown: in text, after its score; in Markdown, beside it; in JSON, only where true.
         let options = RuleStore.DiffOptions(topic: "action-sheets", candidates: 10)
-        let text = TextRenderer(colored: false).diff(ten, rules: try store.ruleTexts(of: ten), options: options, showUnchanged: false)
-        #expect(text.contains("\(continued)  0.48  (kept word for word) An action sheet displays a set of choices"))
+        let rules = try store.ruleTexts(of: ten)
+        let text = TextRenderer(colored: false).diff(ten, rules: rules, options: options, showUnchanged: false)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("      \(continued)  ") })
+        #expect(line.hasSuffix("(kept word for word) An action sheet displays a set of choices related to a task the user initiates."))
+        let markdown = TextRenderer.diffMarkdown(ten, rules: rules, options: options)
+        #expect(markdown.contains(try Regex("\(continued) \\(0\\.[0-9]{2}, kept word for word\\)")))
         #expect(String(decoding: try JSONEncoder().encode(all[place]), as: UTF8.self).contains("\"kept_word_for_word\":true"))
         #expect(!String(decoding: try JSONEncoder().encode(all[0]), as: UTF8.self).contains("kept"))
+    }
+
+    @Test(
+        "A removed rule's candidate kept word for word comes last: 2008's 'provide an appropriate default choice' and 2010's cancel button on the right"
+    )
+    func keptCandidateOfRemovedRule() throws {
+        let store = try BundleDatabase.store
+        let diff = try store.diff(from: "iphone-2008-11", to: "iphone-2010-03", options: .init(topic: "alerts", candidates: 10))
+        // Read in the texts: 2008 line 1273, "Because users sometimes respond to alerts without
+        // reading them carefully, be sure to provide an appropriate default choice ...", is not
+        // in 2010 (nor in 2011: Tests/Gold/ios-line.jsonl has it back in 2014). 2010 line 1472,
+        // "In a two-button alert that proposes a potentially risky action, the button that
+        // cancels the action should be on the right (and light-colored)", is 2008 line 1278 in
+        // the same words ("on the right and light-colored").
+        let removed = "iphone-2008-11-108eef63"
+        #expect(diff.removed.contains(removed))
+        #expect(diff.unchanged.contains { $0 == ["iphone-2008-11-00de3bae", "iphone-2010-03-2eedfcb3"] })
+        let candidates = try #require(diff.candidates?[removed])
+        let kept = try #require(candidates.firstIndex { $0.rule == "iphone-2010-03-2eedfcb3" })
+        #expect(candidates[kept].keptWordForWord == true)
+        #expect(candidates[..<kept].allSatisfy { $0.keptWordForWord == nil } && kept >= 3)
+        #expect(candidates[..<kept].contains { $0.score < candidates[kept].score })
+    }
+
+    @Test("Of four copies where the newer edition has two, none is called kept; the newer two are")
+    func copiesAreKeptOnlyAsOftenAsTheOtherEditionHoldsThem() throws {
+        let store = try BundleDatabase.store
+        let diff = try store.diff(from: "ios-2011-03", to: "ios-2014-03", options: .init(candidates: 10))
+        let rules = try store.ruleTexts(of: diff)
+        // Read in the texts: 2011 has the table heading "Button — Name — Meaning" four times
+        // (lines 2858, 2867, 2885 and 2938), 2014 twice (lines 2080 and 2094): two of 2011's have
+        // no counterpart of their words, so none of them is sure to be continued.
+        let olderCopies = ["ios-2011-03-70d1c42f", "ios-2011-03-b97299c9", "ios-2011-03-94f4a6a0", "ios-2011-03-103b80b5"]
+        let newerCopies = ["ios-2014-03-784bca78", "ios-2014-03-e2d67e28"]
+        #expect((olderCopies + newerCopies).allSatisfy { rules[$0]?.text == "Button — Name — Meaning" })
+        let all = try #require(diff.candidates)
+        // Candidates of other rules (a copy's candidates of its own words are no counterpart elsewhere).
+        let others = all.filter { !(olderCopies + newerCopies).contains($0.key) }.values.flatMap { $0 }
+        let ofOlder = others.filter { olderCopies.contains($0.rule) }
+        let ofNewer = others.filter { newerCopies.contains($0.rule) }
+        #expect(!ofOlder.isEmpty && ofOlder.allSatisfy { $0.keptWordForWord == nil })
+        #expect(!ofNewer.isEmpty && ofNewer.allSatisfy { $0.keptWordForWord == true })
+        let ofCopies = all.filter { olderCopies.contains($0.key) }.values.flatMap { $0 }.filter { newerCopies.contains($0.rule) }
+        #expect(!ofCopies.isEmpty && ofCopies.allSatisfy { $0.keptWordForWord == nil })
     }
 
     @Test("Candidates keep their order, with those kept word for word moved after the rest")

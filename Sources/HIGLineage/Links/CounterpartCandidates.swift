@@ -55,16 +55,13 @@ public enum CounterpartCandidates {
         let lists = matcher.candidateLists(
             earlier: earlier, later: later, termCount: corpus.termCount, nearest: nil, forbidden: forbidden)
         var found: [String: [CounterpartCandidate]] = [:]
-        let earlierWords = Set(earlier.rules.lazy.map(\.sameWordsKey))
-        let laterWords = Set(later.rules.lazy.map(\.sameWordsKey))
+        let kept = KeptWords(earlier: earlier, later: later, forbidden: forbidden)
         let addedIDs = Set(added)
         for l in later.rules.indices where addedIDs.contains(later.rules[l].id) {
-            let ownWords = later.rules[l].sameWordsKey
             let best = lists.list(l).filter { $0.score > 0 }.map { candidate in
-                let words = earlier.rules[candidate.earlier].sameWordsKey
-                return CounterpartCandidate(
+                CounterpartCandidate(
                     rule: earlier.rules[candidate.earlier].id, score: candidate.score, similarity: candidate.cosine,
-                    keptWordForWord: words != ownWords && laterWords.contains(words) ? true : nil)
+                    keptWordForWord: kept.isKept(earlier: candidate.earlier, candidateOf: l) ? true : nil)
             }
             found[later.rules[l].id] = Array(keptLast(best).prefix(limit))
         }
@@ -84,12 +81,10 @@ public enum CounterpartCandidates {
                 scored.append((l, score, cosine))
             }
             // Best first; of equal scores, the newer rule read first.
-            let ownWords = earlier.rules[p].sameWordsKey
             let best = scored.filter { $0.score > 0 }.sorted { ($1.score, $0.later) < ($0.score, $1.later) }.map { candidate in
-                let words = later.rules[candidate.later].sameWordsKey
-                return CounterpartCandidate(
+                CounterpartCandidate(
                     rule: later.rules[candidate.later].id, score: candidate.score, similarity: candidate.cosine,
-                    keptWordForWord: words != ownWords && earlierWords.contains(words) ? true : nil)
+                    keptWordForWord: kept.isKept(later: candidate.later, candidateOf: p) ? true : nil)
             }
             found[earlier.rules[p].id] = Array(keptLast(best).prefix(limit))
         }
@@ -99,10 +94,46 @@ public enum CounterpartCandidates {
     /// `candidates` (best first) with those the other edition keeps word for word after the
     /// others, each part in its order: a rule the other edition holds with the same words already
     /// has its counterpart there, so it is rarely the one a rule called removed or added became or
-    /// came from (on the gold sets, such rules outranked the right counterpart of 2 of the 9 iOS
-    /// links missed, and of 3 Mac ones; none was the right one).
+    /// came from (docs/lineage.md measures it on the gold sets).
     static func keptLast(_ candidates: [CounterpartCandidate]) -> [CounterpartCandidate] {
         candidates.filter { $0.keptWordForWord != true } + candidates.filter { $0.keptWordForWord == true }
+    }
+
+    /// Which rules of two editions the other one keeps word for word: every rule of their words
+    /// (`EditionTerms.Rule.sameWordsKey`) in one edition has one in the other, as many there as
+    /// here (of two copies where the newer edition has one, one is not kept), and at least one
+    /// of them is no pair a decision rejects. A candidate of the same words as the rule it is a
+    /// candidate of is no counterpart found elsewhere: it is never called kept.
+    struct KeptWords {
+        private let earlier: LinkableRules
+        private let later: LinkableRules
+        private let forbidden: ForbiddenPairs
+        private let earlierByWords: [Int: [Int]]
+        private let laterByWords: [Int: [Int]]
+
+        init(earlier: LinkableRules, later: LinkableRules, forbidden: ForbiddenPairs) {
+            self.earlier = earlier
+            self.later = later
+            self.forbidden = forbidden
+            earlierByWords = Dictionary(grouping: earlier.rules.indices) { earlier.rules[$0].sameWordsKey }
+            laterByWords = Dictionary(grouping: later.rules.indices) { later.rules[$0].sameWordsKey }
+        }
+
+        /// Whether the older rule `e`, a candidate of the newer rule `l`, is kept in the newer edition.
+        func isKept(earlier e: Int, candidateOf l: Int) -> Bool {
+            let words = earlier.rules[e].sameWordsKey
+            guard words != later.rules[l].sameWordsKey, let copies = laterByWords[words] else { return false }
+            return copies.count >= earlierByWords[words, default: []].count
+                && copies.contains { !forbidden.contains(earlier: e, later: $0) }
+        }
+
+        /// Whether the newer rule `l`, a candidate of the older rule `e`, is kept from the older edition.
+        func isKept(later l: Int, candidateOf e: Int) -> Bool {
+            let words = later.rules[l].sameWordsKey
+            guard words != earlier.rules[e].sameWordsKey, let copies = earlierByWords[words] else { return false }
+            return copies.count >= laterByWords[words, default: []].count
+                && copies.contains { !forbidden.contains(earlier: $0, later: l) }
+        }
     }
 
     /// The pairs of the two editions a decision rejects: a rejected counterpart is no candidate.

@@ -100,7 +100,8 @@ public enum Benchmark {
     public static func run(_ options: BenchmarkOptions, log: (String) -> Void) throws -> [SizeResult] {
         guard FileManager.default.isExecutableFile(atPath: options.hig) else {
             throw BenchError(
-                "no hig executable at \(options.hig); build it with `swift build -c release --static-swift-stdlib --product hig` (in Benchmarks/) or pass --hig")
+                "no hig executable at \(options.hig); build it with `swift build -c release --static-swift-stdlib --product hig` (in Benchmarks/) or pass --hig"
+            )
         }
         guard ChildProcess.available("sqlite3", ["-version"]) else {
             throw BenchError("the import floor needs the sqlite3 command-line tool (Debian package `sqlite3`: apt-get install sqlite3)")

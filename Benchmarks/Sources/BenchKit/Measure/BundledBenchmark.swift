@@ -24,7 +24,8 @@ public enum BundledBenchmark {
     ) throws -> SizeResult {
         guard FileManager.default.isExecutableFile(atPath: hig) else {
             throw BenchError(
-                "no hig executable at \(hig); build it with `swift build -c release --static-swift-stdlib --product hig` (in Benchmarks/) or pass --hig")
+                "no hig executable at \(hig); build it with `swift build -c release --static-swift-stdlib --product hig` (in Benchmarks/) or pass --hig"
+            )
         }
         guard ChildProcess.available("sqlite3", ["-version"]) else {
             throw BenchError("the import floor needs the sqlite3 command-line tool (Debian package `sqlite3`: apt-get install sqlite3)")
