@@ -34,7 +34,8 @@ newer rule (added, or its link flagged), or as the flagged link itself.
 
 --write-docs replaces the text between the markers `<!-- calibrate.py: begin -->` and
 `<!-- calibrate.py: end -->` with the tables; --check fails (exit 1) when the held-out precision
-of links shown without a flag, on either line, is under what that text says.
+of links shown without a flag, or the count of gold links whose counterpart the candidates offer,
+on either line, is under what that text says.
 Standard library only; deterministic.
 """
 import csv
@@ -396,6 +397,15 @@ def main(argv):
             if said is None or round(now, 3) < float(said.group(1)):
                 print(f"calibrate.py: {name} held-out precision of links shown without a flag is {now:.3f}, "
                       f"under the {said.group(1) if said else '(none)'} {options['--check']} says", file=sys.stderr)
+                ok = False
+            # The right candidates: as many gold links' counterparts offered as the page says.
+            row = re.search(rf"\| \*\*{name}, all\*\* \|.* \| (\d+) \([0-9.—]+\) \|", block)
+            pairs = {p for p, _ in golds[name]}
+            offered_now = sum(hits for pair, (_, hits) in candidates.items() if pair in pairs)
+            if row is None or offered_now < int(row.group(1)):
+                print(f"calibrate.py: {name}: {offered_now} gold links not shown confidently have their counterpart "
+                      f"among the first {CANDIDATES} candidates, under the {row.group(1) if row else '(none)'} "
+                      f"{options['--check']} says", file=sys.stderr)
                 ok = False
         return 0 if ok else 1
     return 0
