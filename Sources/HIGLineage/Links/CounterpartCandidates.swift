@@ -121,18 +121,25 @@ public enum CounterpartCandidates {
 
         /// Whether the older rule `e`, a candidate of the newer rule `l`, is kept in the newer edition.
         func isKept(earlier e: Int, candidateOf l: Int) -> Bool {
-            let words = earlier.rules[e].sameWordsKey
-            guard words != later.rules[l].sameWordsKey, let copies = laterByWords[words] else { return false }
-            return copies.count >= earlierByWords[words, default: []].count
-                && copies.contains { !forbidden.contains(earlier: e, later: $0) }
+            isKept(words: earlier.rules[e].sameWordsKey, besides: later.rules[l].sameWordsKey, here: earlierByWords, there: laterByWords) {
+                !forbidden.contains(earlier: e, later: $0)
+            }
         }
 
         /// Whether the newer rule `l`, a candidate of the older rule `e`, is kept from the older edition.
         func isKept(later l: Int, candidateOf e: Int) -> Bool {
-            let words = later.rules[l].sameWordsKey
-            guard words != earlier.rules[e].sameWordsKey, let copies = earlierByWords[words] else { return false }
-            return copies.count >= laterByWords[words, default: []].count
-                && copies.contains { !forbidden.contains(earlier: $0, later: l) }
+            isKept(words: later.rules[l].sameWordsKey, besides: earlier.rules[e].sameWordsKey, here: laterByWords, there: earlierByWords) {
+                !forbidden.contains(earlier: $0, later: l)
+            }
+        }
+
+        /// A candidate's `words`, not those of the rule it is a candidate of (`besides`), held by
+        /// as many rules `there` as `here`, one of them in a pair `allowed`.
+        private func isKept(
+            words: Int, besides: Int, here: [Int: [Int]], there: [Int: [Int]], allowed: (Int) -> Bool
+        ) -> Bool {
+            guard words != besides, let copies = there[words] else { return false }
+            return copies.count >= here[words, default: []].count && copies.contains(where: allowed)
         }
     }
 
