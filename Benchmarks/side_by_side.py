@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Two hig binaries on the same commands, run alternately, as a Markdown table.
 
-Usage: python3 Benchmarks/side_by_side.py --before BIN --after BIN --db DB [--runs N]
-           --command "diff g1 g2" [--command "show g2-11484411" ...]
+Usage: python3 Benchmarks/side_by_side.py --before BIN --after BIN --db DB [--after-db DB]
+           [--runs N] --command "diff g1 g2" [--command "show g2-11484411" ...]
+
+`--after-db`: the database the after binary reads, when a migration between them means each
+needs its own import of the same editions (default: `--db` for both).
 
 Each command runs N times (default 7) with each binary, before and after alternating, its
 stdout kept in memory; the table gives the medians of CPU (user + system, from wait4) and wall
@@ -33,6 +36,7 @@ def main():
     parser.add_argument("--before", required=True)
     parser.add_argument("--after", required=True)
     parser.add_argument("--db", required=True)
+    parser.add_argument("--after-db")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--command", action="append", required=True)
     options = parser.parse_args()
@@ -44,7 +48,8 @@ def main():
         outputs = {}
         for _ in range(options.runs):
             for side in ("before", "after"):
-                cpu, wall, output = run(getattr(options, side), options.db, words)
+                db = options.after_db if side == "after" and options.after_db else options.db
+                cpu, wall, output = run(getattr(options, side), db, words)
                 times[side].append((cpu, wall))
                 outputs[side] = output
         cells = []

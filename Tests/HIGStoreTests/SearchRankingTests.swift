@@ -83,15 +83,15 @@ struct SearchRankingTests {
         try Self.withSeedCopy { path in
             let store = try RuleStore.open(path: path)
             let (rowid, fts, _) = try #require(try Self.scores(store, "\"tap\"", phrases: ["tap"]).first)
-            let (block, offset) = try #require(SearchStatistics.place(of: Int64(rowid)))
+            let (block, offset) = try #require(RowidBlocks.place(of: Int64(rowid)))
             func setLength(_ length: UInt16) throws {
                 let db = try Database(path: path)
-                var lengths = [UInt16](repeating: 0, count: SearchStatistics.blockSize)
+                var lengths = [UInt16](repeating: 0, count: RowidBlocks.size)
                 try db.forEachRow("SELECT lengths FROM search_lengths WHERE block = ?", arguments: [block]) { row in
-                    lengths = row.withBlob(0) { SearchStatistics.lengths(ofBlock: $0) }
+                    lengths = row.withBlob(0) { RowidBlocks.values($0, as: UInt16.self) }
                 }
                 lengths[offset] = length
-                try db.execute("UPDATE search_lengths SET lengths = ? WHERE block = ?", SearchStatistics.littleEndianBytes(lengths), block)
+                try db.execute("UPDATE search_lengths SET lengths = ? WHERE block = ?", RowidBlocks.littleEndianBytes(lengths), block)
             }
             try setLength(1)
             let wrong = try #require(try Self.scores(try RuleStore.open(path: path), "\"tap\"", phrases: ["tap"]).first { $0.0 == rowid })
@@ -162,8 +162,8 @@ struct SearchRankingTests {
         var lengths: [Int: Int] = [:]
         try db.forEachRow("SELECT block, lengths FROM search_lengths") { row in
             let block = row.int(0)
-            for (offset, length) in row.withBlob(1, { SearchStatistics.lengths(ofBlock: $0) }).enumerated() where length > 0 {
-                lengths[block * SearchStatistics.blockSize + offset] = Int(length)
+            for (offset, length) in row.withBlob(1, { RowidBlocks.values($0, as: UInt16.self) }).enumerated() where length > 0 {
+                lengths[block * RowidBlocks.size + offset] = Int(length)
             }
         }
         var terms: [String: Int] = [:]

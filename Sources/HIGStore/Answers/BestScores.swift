@@ -16,14 +16,16 @@ final class BestScores {
     let admitted: Set<Int64>?
     /// How many matches were offered (and admitted).
     var matches: Int { offered.count }
+    // Unchecked: `offer` runs for every match of a query, and checking exclusive access to these
+    // at every call is a cost per match (no access to them overlaps another).
     /// The rank of the `keep`-th best match known so far: a match ranking below it is not kept.
-    private var threshold = Double.infinity
-    private var kept: [(rowid: Int64, rank: Double)] = []
+    @exclusivity(unchecked) private var threshold = Double.infinity
+    @exclusivity(unchecked) private var kept: [(rowid: Int64, rank: Double, bm25: Double)] = []
     /// Every match offered (and admitted), in the order offered.
-    private var offered: [(rowid: Int64, rank: Double)] = []
+    @exclusivity(unchecked) private var offered: [(rowid: Int64, rank: Double, bm25: Double)] = []
     /// True while each rowid offered is above the one before (FTS5 gives a query's matches by
     /// rowid), so that `contains` is a binary search.
-    private var ascending = true
+    @exclusivity(unchecked) private var ascending = true
     /// The rowids offered, for `contains` when they were not offered in ascending order.
     private lazy var offeredSet = Set(offered.map(\.rowid))
 
@@ -33,12 +35,25 @@ final class BestScores {
         self.admitted = admitted
     }
 
-    func offer(rowid: Int64, rank: Double) {
-        if let admitted, !admitted.contains(rowid) { return }
+    /// Offers a match of rank `rank`; `bm25`, its score before any weight, comes along (the rank
+    /// when nil).
+    func offer(rowid: Int64, rank: Double, bm25: Double? = nil) {
+        guard admits(rowid) else { return }
+        offerAdmitted(rowid: rowid, rank: rank, bm25: bm25)
+    }
+
+    /// Whether a match of `rowid` counts: whether it passes the search's filters.
+    func admits(_ rowid: Int64) -> Bool {
+        admitted?.contains(rowid) ?? true
+    }
+
+    /// `offer` of a match `admits` has let through already.
+    func offerAdmitted(rowid: Int64, rank: Double, bm25: Double? = nil) {
         if let last = offered.last, last.rowid >= rowid { ascending = false }
-        offered.append((rowid, rank))
+        let match = (rowid: rowid, rank: rank, bm25: bm25 ?? rank)
+        offered.append(match)
         guard rank <= threshold else { return }
-        kept.append((rowid, rank))
+        kept.append(match)
         // Sorted only when twice as many as needed are held: a few times per query.
         if kept.count >= keep.multipliedReportingOverflow(by: 2).partialValue.addingReportingOverflow(64).partialValue
             && keep < Int.max / 4
@@ -56,17 +71,17 @@ final class BestScores {
     }
 
     /// The kept matches, best first: every match ranking at or above the `keep`-th, ties included.
-    func best() -> [(rowid: Int64, rank: Double)] {
+    func best() -> [(rowid: Int64, rank: Double, bm25: Double)] {
         settle()
         return kept
     }
 
     /// Every match ranking at or above the `other`-th, ties included, best first: `best()` when
     /// `other` is `keep` or less, else selected from every match offered.
-    func best(keep other: Int) -> [(rowid: Int64, rank: Double)] {
+    func best(keep other: Int) -> [(rowid: Int64, rank: Double, bm25: Double)] {
         guard other > keep else { return best() }
         let wider = BestScores(keep: other)
-        for match in offered { wider.offer(rowid: match.rowid, rank: match.rank) }
+        for match in offered { wider.offer(rowid: match.rowid, rank: match.rank, bm25: match.bm25) }
         return wider.best()
     }
 

@@ -105,6 +105,9 @@ extension RuleStore {
     /// filtered search ranks the rules that pass them alone (`rowidsPassing`).
     static let candidateRuleQuery = "SELECT id, kind, section FROM rules WHERE rowid = ?1"
 
+    /// The id of the rule of rowid `?1`, for a match already weighed (`SearchRankWeights`).
+    static let weighedRuleQuery = "SELECT id FROM rules WHERE rowid = ?1"
+
     /// How long a search may run before it is stopped (`SearchDeadline`); a test seam.
     @TaskLocal static var searchTimeLimit: Duration = .milliseconds(500)
 
@@ -213,14 +216,24 @@ extension RuleStore {
         defer { ranking.phrases = nil }
         let passing = request.filter != RuleFilter() ? try rowidsPassing(request.filter) : nil
         let margin = request.limit.addingReportingOverflow(Self.candidateMargin)
-        let best = try ranking.collect(keep: margin.overflow ? Int.max : margin.partialValue, admitting: passing) {
+        let keep = margin.overflow ? Int.max : margin.partialValue
+        // Weighed as they are scored where the import stored every rule's weights; else (a
+        // database imported before migration 0020) ranked by bm25 and weighed from their rows.
+        let weights = try ranking.rankWeights(subject: subject)
+        var best = try ranking.collect(keep: keep, admitting: passing, weighing: weights) {
             try db.execute(Self.bestMatchesQuery, expression)
+        }
+        let weighed = weights.map { !$0.incomplete } ?? false
+        if let weights, weights.incomplete {
+            best = try ranking.collect(keep: keep, admitting: passing) { try db.execute(Self.bestMatchesQuery, expression) }
         }
         var candidates = CandidateRules(subject: subject, tokenizer: ranking.tokenizer)
         var wider = request.limit
         var groups: [SameWordsGroup]
         while true {
-            let ranked = try rankedHits(best, limit: wider, candidates: &candidates)
+            let ranked =
+                weighed
+                ? try weighedHits(best, limit: wider, candidates: &candidates) : try rankedHits(best, limit: wider, candidates: &candidates)
             groups = try sameWordsGroups(ranked, matches: best, request)
             if groups.count >= request.limit || ranked.count < wider { break }
             wider = wider > Int.max / 4 ? Int.max : wider * 4
@@ -245,6 +258,7 @@ extension RuleStore {
         let subject: SearchSubject?
         let tokenizer: SearchTokenizer
         private var read: [Int64: (id: String, kind: Double, subject: Double)?] = [:]
+        private var ids: [Int64: String?] = [:]
 
         init(subject: SearchSubject?, tokenizer: SearchTokenizer) {
             self.subject = subject
@@ -262,6 +276,38 @@ extension RuleStore {
             }
             read[rowid] = .some(rule)
             return rule
+        }
+
+        /// The id of the rule of `rowid`, nil when there is none.
+        mutating func id(_ rowid: Int64, in db: Database) throws -> String? {
+            if let known = ids[rowid] { return known }
+            var id: String?
+            try db.forEachRow(RuleStore.weighedRuleQuery, arguments: [rowid]) { id = $0.string(0) }
+            ids[rowid] = .some(id)
+            return id
+        }
+    }
+
+    /// The best `limit` matches of `best`, collected by rank (bm25 already weighed by kind and
+    /// subject, `SearchRankWeights`), ties by id: `rankedHits`' answer, reading the ids of the
+    /// best-ranked alone.
+    ///
+    /// Every match not taken ranks below every match taken, so once `limit` of those have a
+    /// rule (a match without one is left out, as `rankedHits` does), they hold the best `limit`
+    /// and every match tied with the last of them.
+    func weighedHits(_ best: BestScores, limit: Int, candidates: inout CandidateRules) throws -> [RankedRule] {
+        var keep = limit
+        while true {
+            let taken = best.best(keep: keep)
+            var hits: [RankedRule] = []
+            for match in taken {
+                guard let id = try candidates.id(match.rowid, in: db) else { continue }
+                hits.append(RankedRule(rowid: match.rowid, id: id, rank: match.rank, bm25: match.bm25))
+            }
+            if hits.count >= limit || taken.count == best.matches {
+                return Array(hits.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : KeyOrder.precedes($0.id, $1.id) }.prefix(limit))
+            }
+            keep = keep > Int.max / 4 ? Int.max : keep * 4
         }
     }
 
@@ -294,12 +340,12 @@ extension RuleStore {
     /// cannot be among them, nor can any match not taken when that rank is at or
     /// above the last one taken (every match not taken ranks below it).
     private func acceptedHits(
-        _ taken: [(rowid: Int64, rank: Double)], complete: Bool, limit: Int, candidates: inout CandidateRules
+        _ taken: [(rowid: Int64, rank: Double, bm25: Double)], complete: Bool, limit: Int, candidates: inout CandidateRules
     ) throws -> [RankedRule]? {
         var accepted: [RankedRule] = []
         var cutoff: Double?
         var complete = complete
-        for (rowid, bm25) in taken {
+        for (rowid, bm25, _) in taken {
             if let cutoff, bm25 > cutoff {
                 complete = true
                 break

@@ -38,9 +38,10 @@ final class SearchRanking {
     /// `unowned`: the connection holds this object (as the function's user data) and releases
     /// it when it closes, so the database always outlives it.
     private unowned let db: Database
-    /// The stored lengths read so far, and what `version()` was when they were.
+    /// The stored lengths and rules' facts read so far, and what `version()` was when they were.
     private var lengths: LengthCache?
-    private var lengthsVersion: (changes: Int64, data: UInt32) = (-1, 0)
+    private var ruleFacts: SearchRuleFactsCache?
+    private var cachedVersion: (changes: Int64, data: UInt32) = (-1, 0)
 
     /// The index's tokenizer, for the search to fold its words as the index does.
     let tokenizer: SearchTokenizer
@@ -52,17 +53,9 @@ final class SearchRanking {
 
     /// Registers `hig_bm25` on `db`'s connection and returns its ranking.
     static func register(on db: Database) throws(SQLiteError) -> SearchRanking {
-        var api: UnsafeMutablePointer<fts5_api>?
-        // FTS5 hands out its API through a pointer bound to `SELECT fts5(?1)`.
-        let statement = try Statement(connection: db.handle, sql: "SELECT fts5(?1)")
-        // FTS5 writes through the pointer while the statement steps: both happen inside the
-        // closure, where the pointer is valid.
-        try withUnsafeMutablePointer(to: &api) { (pointer) throws(SQLiteError) in
-            try check(sqlite3_bind_pointer(statement.handle, 1, pointer, "fts5_api_ptr", nil), db.handle, sql: statement.sql)
-            _ = try statement.step()
-        }
-        guard let api, let create = api.pointee.xCreateFunction else {
-            throw SQLiteError(code: SQLITE_ERROR, message: "FTS5 is not available", sql: statement.sql, path: db.path)
+        let api = try SearchTokenizer.fts5API(of: db)
+        guard let create = api.pointee.xCreateFunction else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "FTS5 is not available", sql: nil, path: db.path)
         }
         let ranking = SearchRanking(db: db, tokenizer: try SearchTokenizer(api: api, db: db))
         for (name, function) in [(functionName, rankFunction), (collectingFunctionName, collectingFunction)] {
@@ -73,23 +66,35 @@ final class SearchRanking {
             }
             guard code == SQLITE_OK else {
                 retained.release()
-                throw SQLiteError(code: code, connection: db.handle, sql: statement.sql)
+                throw SQLiteError(code: code, connection: db.handle, sql: nil)
             }
         }
         return ranking
     }
 
-    /// The collector `hig_bm25_best` offers its rows to while `collect` runs.
+    /// The collector `hig_bm25_best` offers its rows to while `collect` runs, and the weights
+    /// it ranks them by.
     private var collector: BestScores?
+    private var collectorWeights: SearchRankWeights?
 
     /// Runs `query` (which calls `hig_bm25_best`) and returns the best-ranked matches it scored,
-    /// of the rowids `admitted` when given.
-    func collect(keep: Int, admitting admitted: Set<Int64>? = nil, _ query: () throws -> Void) rethrows -> BestScores {
+    /// of the rowids `admitted` when given, each ranked by its bm25 times `weights` when given.
+    func collect(
+        keep: Int, admitting admitted: Set<Int64>? = nil, weighing weights: SearchRankWeights? = nil, _ query: () throws -> Void
+    ) rethrows -> BestScores {
         let best = BestScores(keep: keep, admitting: admitted)
         collector = best
-        defer { collector = nil }
+        collectorWeights = weights
+        defer { (collector, collectorWeights) = (nil, nil) }
         try query()
         return best
+    }
+
+    /// The weights of a query about `subject`, from the rules' facts stored at import; nil when
+    /// none are stored.
+    func rankWeights(subject: SearchSubject?) throws -> SearchRankWeights? {
+        refreshCaches()
+        return try ruleFacts.map { try SearchRankWeights(facts: $0, subject: subject, db: db) }
     }
 
     /// Changes when the database may have: this connection's writes, or a commit by another.
@@ -110,11 +115,16 @@ final class SearchRanking {
         /// Scratch for one row: each phrase's weighted count.
         let frequencies: UnsafeMutableBufferPointer<Double>
         let lengths: LengthCache?
-        /// Where `hig_bm25_best` offers the query's rows.
+        /// Where `hig_bm25_best` offers the query's rows, and what it weighs them by.
         let collector: BestScores?
+        let rankWeights: SearchRankWeights?
 
-        init(idf: [Double], averageLength: Double, weights: [Double], lengths: LengthCache?, collector: BestScores?) {
+        init(
+            idf: [Double], averageLength: Double, weights: [Double], lengths: LengthCache?, collector: BestScores?,
+            rankWeights: SearchRankWeights?
+        ) {
             self.collector = collector
+            self.rankWeights = rankWeights
             self.idf = .allocate(capacity: idf.count)
             _ = self.idf.initialize(from: idf)
             self.averageLength = averageLength
@@ -132,56 +142,34 @@ final class SearchRanking {
         }
     }
 
-    /// The stored lengths of rowids `0 ..< blocks * blockSize`, each block read on first use
-    /// (a block is 1,024 lengths of 2 bytes).
+    /// The stored lengths (`search_lengths`), each block of 1,024 read on first use.
     fileprivate final class LengthCache {
-        /// Each block's lengths once read; nil before.
-        let blocks: UnsafeMutableBufferPointer<UnsafeMutablePointer<UInt16>?>
-        unowned let db: Database
+        let stored: RowidBlocks.Reader<UInt16>
 
-        init(blocks: Int, db: Database) {
-            self.blocks = .allocate(capacity: blocks)
-            self.blocks.initialize(repeating: nil)
-            self.db = db
-        }
-
-        deinit {
-            for block in blocks { block?.deallocate() }
-            blocks.deallocate()
-        }
+        init(_ stored: RowidBlocks.Reader<UInt16>) { self.stored = stored }
 
         /// The stored length of the row `rowid`, or nil when FTS5 has to be asked.
         func length(of rowid: Int64) -> Int? {
-            guard let (block, offset) = SearchStatistics.place(of: rowid), block < blocks.count else { return nil }
-            let lengths = blocks[block] ?? read(block)
-            let length = lengths[offset]
+            let length = stored.value(of: rowid)
             return length == 0 || length == SearchStatistics.tooLong ? nil : Int(length)
-        }
-
-        private func read(_ block: Int) -> UnsafeMutablePointer<UInt16> {
-            let lengths = UnsafeMutablePointer<UInt16>.allocate(capacity: SearchStatistics.blockSize)
-            lengths.initialize(repeating: 0, count: SearchStatistics.blockSize)
-            // A failure to read leaves the block's lengths 0: they are then asked of FTS5.
-            try? db.forEachRow("SELECT lengths FROM search_lengths WHERE block = ?", arguments: [block]) { row in
-                let stored = row.withBlob(0) { SearchStatistics.lengths(ofBlock: $0) }
-                for (offset, length) in stored.prefix(SearchStatistics.blockSize).enumerated() { lengths[offset] = length }
-            }
-            blocks[block] = lengths
-            return lengths
         }
     }
 
     /// The lengths cache for a new query: the one of earlier queries while the database has not
     /// changed since, else a new one as large as the stored blocks (none when none are stored).
     private func lengthCache() -> LengthCache? {
-        let now = version()
-        if now != lengthsVersion {
-            lengthsVersion = now
-            let blocks = (try? db.scalar("SELECT max(block) + 1 FROM search_lengths"))??.int ?? 0
-            // Rowids past a billion are not hig's (it numbers rules from 1): FTS5 is asked for them.
-            lengths = blocks > 0 ? LengthCache(blocks: min(blocks, 1 << 20), db: db) : nil
-        }
+        refreshCaches()
         return lengths
+    }
+
+    /// Drops what was read of the stored statistics when the database may have changed since.
+    private func refreshCaches() {
+        let now = version()
+        guard now != cachedVersion else { return }
+        cachedVersion = now
+        // Rowids past a billion are not hig's (it numbers rules from 1): FTS5 is asked for them.
+        lengths = RowidBlocks.Reader<UInt16>.stored(in: db, table: "search_lengths", column: "lengths").map(LengthCache.init)
+        ruleFacts = SearchRuleFactsCache.stored(in: db)
     }
 
     /// FTS5's `fts5Bm25GetData`: the average length over all rows and columns, and each
@@ -217,7 +205,7 @@ final class SearchRanking {
         let weights = (0..<Int(max(0, argumentCount))).map { sqlite3_value_double(arguments?[$0]) }
         let statistics = QueryStatistics(
             idf: idf, averageLength: Double(tokens) / Double(rows), weights: weights,
-            lengths: lengthCache(), collector: collector)
+            lengths: lengthCache(), collector: collector, rankWeights: collector == nil ? nil : collectorWeights)
         let data = Unmanaged.passRetained(statistics)
         code = fts.xSetAuxdata(context, data.toOpaque()) { data in
             if let data { Unmanaged<QueryStatistics>.fromOpaque(data).release() }
@@ -272,13 +260,21 @@ final class SearchRanking {
         guard let data else { return sqlite3_result_error_code(result, SQLITE_ERROR) }
         // FTS5 holds the statistics until the query ends: no retain needed.
         Unmanaged<QueryStatistics>.fromOpaque(data)._withUnsafeGuaranteedRef { statistics in
+            guard collects else {
+                let (rank, code) = rank(fts, context, statistics)
+                guard let rank else { return sqlite3_result_error_code(result, code) }
+                return sqlite3_result_double(result, rank)
+            }
+            sqlite3_result_null(result)
+            // A match the filters leave out is not scored: it would not be offered.
+            let rowid = fts.xRowid(context)
+            guard let collector = statistics.collector, collector.admits(rowid) else { return }
             let (rank, code) = rank(fts, context, statistics)
             guard let rank else { return sqlite3_result_error_code(result, code) }
-            if collects {
-                statistics.collector?.offer(rowid: fts.xRowid(context), rank: rank)
-                sqlite3_result_null(result)
+            if let weights = statistics.rankWeights?.weights(of: rowid) {
+                collector.offerAdmitted(rowid: rowid, rank: rank * weights.kind * weights.subject, bm25: rank)
             } else {
-                sqlite3_result_double(result, rank)
+                collector.offerAdmitted(rowid: rowid, rank: rank)
             }
         }
     }

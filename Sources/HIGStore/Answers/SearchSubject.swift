@@ -1,3 +1,5 @@
+import HIGDatabase
+
 /// Whether a matched rule is about what the search names: its section path (a page's title and
 /// headings, a chapter's) holds every word of the search that carries meaning.
 ///
@@ -26,8 +28,26 @@ struct SearchSubject: Sendable {
 
     /// 1 when `section`'s terms hold every term of the search, `offSubjectWeight` otherwise.
     func weight(section: String?, tokenizer: SearchTokenizer) -> Double {
-        guard !terms.isEmpty else { return 1 }
-        guard let section else { return Self.offSubjectWeight }
-        return terms.isSubset(of: tokenizer.terms(section)) ? 1 : Self.offSubjectWeight
+        weight(sectionHoldsTerms: section.map { terms.isSubset(of: tokenizer.terms($0)) } ?? false)
+    }
+
+    /// The weight of a rule whose section holds every term of the search, or not; 1 either way
+    /// for a search of no carrying words.
+    func weight(sectionHoldsTerms: Bool) -> Double {
+        terms.isEmpty || sectionHoldsTerms ? 1 : Self.offSubjectWeight
+    }
+
+    /// The numbers of the sections stored at import (`search_sections`) whose terms hold every
+    /// term of the search, from the terms stored with them (`search_section_terms`): the
+    /// sections `weight(section:tokenizer:)` gives 1, found without tokenizing any.
+    func sectionsHoldingTerms(in db: Database) throws -> Set<Int> {
+        var holding: Set<Int>?
+        for term in terms.sorted() {
+            var sections = Set<Int>()
+            try db.forEachRow("SELECT section FROM search_section_terms WHERE term = ?", arguments: [term]) { sections.insert($0.int(0)) }
+            holding = holding.map { $0.intersection(sections) } ?? sections
+            if holding?.isEmpty == true { break }
+        }
+        return holding ?? []
     }
 }

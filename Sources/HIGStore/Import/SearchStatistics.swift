@@ -5,56 +5,40 @@ import HIGDatabase
 /// - each indexed rule's length in tokens, in `search_lengths`, 1,024 rules to a row, so that
 ///   ranking reads one row per 1,024 matched rules instead of one FTS5 `docsize` row per rule;
 /// - how many rules hold each term, in `search_terms`, so that ranking a word does not read its
-///   whole list of rules to count them.
+///   whole list of rules to count them;
+/// - each rule's kind and section, as `SearchRuleFacts` stores them, so that ranking weighs a
+///   match without reading its row.
 ///
-/// Row `block` of `search_lengths` holds the lengths of rowids `block * 1024 ..< (block + 1) *
-/// 1024` as little-endian 16-bit numbers: 0 where no rule or no count is known, `tooLong` for
-/// 65,535 tokens or more. The ranking asks FTS5 for both.
+/// `search_lengths` holds the lengths as `RowidBlocks` of 16-bit numbers: 0 where no rule or no
+/// count is known, `tooLong` for 65,535 tokens or more. The ranking asks FTS5 for both.
 enum SearchStatistics {
-    static let blockSize = 1024
     /// Stored for a rule of 65,535 tokens or more: its length is asked of FTS5.
     static let tooLong = UInt16.max
 
-    /// The block of `rowid` and its place in it; nil for a rowid no block holds (a negative one).
-    static func place(of rowid: Int64) -> (block: Int, offset: Int)? {
-        guard rowid >= 0 else { return nil }
-        return (Int(rowid / Int64(blockSize)), Int(rowid % Int64(blockSize)))
-    }
-
-    /// True when rules exist but their statistics do not: a database imported before migration 0006.
+    /// True when rules exist but some of their statistics do not: a database imported before
+    /// migration 0006 or 0020.
     static func areMissing(_ db: Database) throws -> Bool {
         try db.scalar("SELECT EXISTS (SELECT 1 FROM rules) AND NOT EXISTS (SELECT 1 FROM search_lengths)")?.int == 1
+            || SearchRuleFacts.areMissing(db)
     }
 
-    /// Writes both tables anew from FTS5's own counts. Call inside the import's transaction,
-    /// after the index is up to date.
+    /// Writes every table anew, the lengths and counts from FTS5's own. Call inside the import's
+    /// transaction, after the index is up to date.
     static func rebuild(_ db: Database) throws {
         try rebuildLengths(db)
         try rebuildTerms(db)
+        try SearchRuleFacts.rebuild(db, tokenizer: SearchTokenizer.of(db))
     }
 
     /// Every `docsize` row read once; one row written per 1,024 rules.
     private static func rebuildLengths(_ db: Database) throws {
         try db.execute("DELETE FROM search_lengths")
-        var insert = BatchInsert(db, into: "search_lengths", columns: ["block", "lengths"], rowsPerStatement: 16)
-        var block = -1
-        var lengths = [UInt16](repeating: 0, count: blockSize)
-        func flush() throws {
-            guard block >= 0 else { return }
-            try insert.append([block, littleEndianBytes(lengths)])
-            lengths = [UInt16](repeating: 0, count: blockSize)
-        }
+        var lengths = RowidBlocks.Writer<UInt16>(db, into: "search_lengths", column: "lengths")
         try db.forEachRow("SELECT id, sz FROM rules_fts_docsize ORDER BY id") { row in
-            guard let place = place(of: Int64(row.int(0))) else { return }
-            if place.block != block {
-                try flush()
-                block = place.block
-            }
             let tokens = row.withBlob(1) { tokenCount(docsize: $0) }
-            lengths[place.offset] = tokens.map { UInt16(clamping: $0) } ?? 0
+            try lengths.set(tokens.map { UInt16(clamping: $0) } ?? 0, of: Int64(row.int(0)))
         }
-        try flush()
-        try insert.finish()
+        try lengths.finish()
     }
 
     /// FTS5's own count of each term's rules, read through an `fts5vocab` table (it reads the
@@ -91,20 +75,5 @@ enum SearchStatistics {
             if byte & 0x80 == 0 { return (value, length) }
         }
         return nil
-    }
-
-    /// A stored block's lengths: the inverse of `littleEndianBytes`.
-    static func lengths(ofBlock bytes: UnsafeRawBufferPointer) -> [UInt16] {
-        (0..<bytes.count / 2).map { UInt16(bytes[2 * $0]) | UInt16(bytes[2 * $0 + 1]) << 8 }
-    }
-
-    static func littleEndianBytes(_ lengths: [UInt16]) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(lengths.count * 2)
-        for length in lengths {
-            bytes.append(UInt8(truncatingIfNeeded: length))
-            bytes.append(UInt8(truncatingIfNeeded: length >> 8))
-        }
-        return bytes
     }
 }

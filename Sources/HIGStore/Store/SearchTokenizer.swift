@@ -8,9 +8,32 @@ import HIGDatabase
 ///
 /// Search uses it to know when two words of a query are one term ("Cancel cancelled" is the
 /// term `cancel` twice), to read a word's rule count in `search_terms`, and to find a term's
-/// written form in a rule's text for a suggestion. A copy of the folding rules in Swift would
-/// drift from FTS5's; this is FTS5's own code.
+/// written form in a rule's text for a suggestion; the import, to store each section's terms
+/// (`SearchRuleFacts`). A copy of the folding rules in Swift would drift from FTS5's; this is
+/// FTS5's own code.
 final class SearchTokenizer {
+    /// FTS5's API on `db`'s connection, which it hands out through a pointer bound to
+    /// `SELECT fts5(?1)`.
+    static func fts5API(of db: Database) throws(SQLiteError) -> UnsafeMutablePointer<fts5_api> {
+        var api: UnsafeMutablePointer<fts5_api>?
+        let statement = try Statement(connection: db.handle, sql: "SELECT fts5(?1)")
+        // FTS5 writes through the pointer while the statement steps: both happen inside the
+        // closure, where the pointer is valid.
+        try withUnsafeMutablePointer(to: &api) { (pointer) throws(SQLiteError) in
+            try check(sqlite3_bind_pointer(statement.handle, 1, pointer, "fts5_api_ptr", nil), db.handle, sql: statement.sql)
+            _ = try statement.step()
+        }
+        guard let api, api.pointee.xCreateFunction != nil else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "FTS5 is not available", sql: statement.sql, path: db.path)
+        }
+        return api
+    }
+
+    /// The index's tokenizer on `db`'s connection.
+    static func of(_ db: Database) throws(SQLiteError) -> SearchTokenizer {
+        try SearchTokenizer(api: fts5API(of: db), db: db)
+    }
+
     /// A term and where it stands in the text, in UTF-8 bytes.
     struct Token {
         let term: String
