@@ -33,7 +33,9 @@ let package = Package(
         ),
         // Turns Migrations/*.sql and Data/ (lexicon, taxonomy, vocabulary) into Swift source at build time, so a
         // `hig` binary copied anywhere still carries its schema and word list.
-        .executableTarget(name: "EmbedResourcesTool"),
+        // It also writes each migration's SHA-256, so that opening a database (which checks every
+        // applied migration against its file) does not start OpenSSL in every `hig` process.
+        .executableTarget(name: "EmbedResourcesTool", dependencies: ["CLibCrypto"]),
         .plugin(
             name: "EmbedResources",
             capability: .buildTool(),

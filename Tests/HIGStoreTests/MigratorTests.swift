@@ -41,6 +41,17 @@ struct MigratorTests {
         }
     }
 
+    @Test("Each migration's checksum, computed at build time, is the SHA-256 of its text")
+    func embeddedChecksums() {
+        #expect(Migration.all.count >= 20)
+        for migration in Migration.all {
+            #expect(migration.checksum == SHA256.hex(of: Data(migration.sql.utf8)), "\(migration.name)")
+            #expect(migration.checksum.count == 64)
+        }
+        // The digest of a known text, against sha256sum's: a wrong build-time hash cannot pass.
+        #expect(SHA256.hex(of: Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
     @Test func aMigrationChangedAfterItWasAppliedIsRefused() throws {
         try Fixtures.withTemporaryFolder { folder in
             let path = folder.appending(path: "hig.sqlite").path
