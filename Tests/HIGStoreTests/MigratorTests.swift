@@ -48,7 +48,7 @@ struct MigratorTests {
             #expect(migration.checksum == SHA256.hex(of: Data(migration.sql.utf8)), "\(migration.name)")
             #expect(migration.checksum.count == 64)
         }
-        // The digest of a known text, against sha256sum's: a wrong build-time hash cannot pass.
+        // The run-time digest the loop compares with is SHA-256 (sha256sum's digest of "abc").
         #expect(SHA256.hex(of: Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 

@@ -88,11 +88,14 @@ struct SearchRankWeightsTests {
             }
             requests.append(SearchRequest(text: text, limit: 10, sameWordsAsOneHit: false))
         }
+        // Only stopwords: no word carries the search, so no section is its subject.
+        requests.append(SearchRequest(text: "the of", limit: 10))
         for raw in ["butt*", "NEAR(cancel left, 6)", "title: alert", "alert NOT cancel"] {
             requests.append(SearchRequest(text: raw, raw: true, limit: 10))
         }
         for filter in [
             RuleFilter(edition: "ios-2011-03"), RuleFilter(kind: .figure), RuleFilter(platform: "iPadOS"), RuleFilter(topic: "alerts"),
+            RuleFilter(section: "Tab bars"),
         ] {
             requests.append(SearchRequest(text: "button", filter: filter, limit: 10))
             requests.append(SearchRequest(text: "tab bar", filter: filter, limit: 300))
