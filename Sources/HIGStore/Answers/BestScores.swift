@@ -85,6 +85,14 @@ final class BestScores {
         return wider.best()
     }
 
+    /// The same matches ranked by their bm25 alone, as if no weight had been given: for a search
+    /// whose weights turned out not to be known for every match.
+    func byBM25() -> BestScores {
+        let plain = BestScores(keep: keep)
+        for match in offered { plain.offerAdmitted(rowid: match.rowid, rank: match.bm25) }
+        return plain
+    }
+
     /// True when every match offered was kept.
     var keptAll: Bool { kept.count == matches }
 

@@ -224,9 +224,7 @@ extension RuleStore {
             try db.execute(Self.bestMatchesQuery, expression)
         }
         let weighed = weights.map { !$0.incomplete } ?? false
-        if let weights, weights.incomplete {
-            best = try ranking.collect(keep: keep, admitting: passing) { try db.execute(Self.bestMatchesQuery, expression) }
-        }
+        if weights != nil && !weighed { best = best.byBM25() }
         var candidates = CandidateRules(subject: subject, tokenizer: ranking.tokenizer)
         var wider = request.limit
         var groups: [SameWordsGroup]

@@ -23,7 +23,7 @@ final class SearchTokenizer {
             try check(sqlite3_bind_pointer(statement.handle, 1, pointer, "fts5_api_ptr", nil), db.handle, sql: statement.sql)
             _ = try statement.step()
         }
-        guard let api, api.pointee.xCreateFunction != nil else {
+        guard let api else {
             throw SQLiteError(code: SQLITE_ERROR, message: "FTS5 is not available", sql: statement.sql, path: db.path)
         }
         return api
