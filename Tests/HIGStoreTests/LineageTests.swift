@@ -280,22 +280,22 @@ struct LineageUnitTests {
         #expect(WordDiff.displayWords(" Use\tclear\r\nwords. ") == ["Use", "clear", "words."])
     }
 
-    @Test("Word diffs give the offsets of the whole texts' difference, shared ends set aside or not")
+    @Test("Word diffs make the edit `difference(from:)` makes: random word lists with many ties, some long")
     func wordDiffOffsetsAsTheWholeDifference() {
         var random = SeededRandom(seed: 11)
-        for _ in 0..<3_000 {
+        for _ in 0..<20_000 {
             // Few distinct words, so that many alignments are equally short.
             let alphabet = (0..<random.int(2...5)).map { "w\($0)" }
-            let a = (0..<random.int(0...12)).map { _ in random.pick(alphabet) }
+            let a = (0..<random.int(0...(random.chance(0.15) ? 60 : 12))).map { _ in random.pick(alphabet) }
             var b = a
-            for _ in 0..<random.int(0...3) {
+            for _ in 0..<random.int(0...(a.count > 12 ? 12 : 3)) {
                 switch random.int(0...2) {
                 case 0 where !b.isEmpty: b.remove(at: random.int(below: b.count))
                 case 1: b.insert(random.pick(alphabet), at: random.int(0...b.count))
                 default: if !b.isEmpty { b[random.int(below: b.count)] = random.pick(alphabet) }
                 }
             }
-            if random.chance(0.3) { b = (0..<random.int(0...12)).map { _ in random.pick(alphabet) } }
+            if random.chance(0.3) { b = (0..<random.int(0...(a.count > 12 ? 60 : 12))).map { _ in random.pick(alphabet) } }
             var removed = Set<Int>(), inserted = Set<Int>()
             for change in b.difference(from: a) {
                 switch change {
@@ -304,8 +304,46 @@ struct LineageUnitTests {
                 }
             }
             let found = WordDiff.changedOffsets(from: a, to: b)
-            #expect(found.removed == removed && found.inserted == inserted, "\(a) → \(b)")
+            let (foundRemoved, foundInserted) = (
+                Set(found.removed.indices.filter { found.removed[$0] }), Set(found.inserted.indices.filter { found.inserted[$0] })
+            )
+            #expect(foundRemoved == removed && foundInserted == inserted, "\(a) → \(b)")
         }
+    }
+
+    @Test("Word diffs of ASCII texts, made on bytes, are the diffs of their words; other texts take the words' way")
+    func asciiWordDiffsAsTheWordsMakeThem() {
+        var random = SeededRandom(seed: 29)
+        let pieces = [
+            "alert", "Alert", "OK", "ok", "don't", "\"Cancel\"", "buttons.", "a", "the", " ", "  ", "\t", "\n", "\r\n", "\u{0B}", "\u{0C}",
+            "-", "",
+        ]
+        for _ in 0..<5_000 {
+            let old = (0..<random.int(0...16)).map { _ in random.pick(pieces) }.joined(separator: random.chance(0.5) ? " " : "")
+            var words = old.split(separator: " ").map(String.init)
+            for _ in 0..<random.int(0...4) {
+                switch random.int(0...2) {
+                case 0 where !words.isEmpty: words.remove(at: random.int(below: words.count))
+                case 1: words.insert(random.pick(pieces), at: random.int(0...words.count))
+                default: if !words.isEmpty { words[random.int(below: words.count)] = random.pick(pieces) }
+                }
+            }
+            let new =
+                random.chance(0.2)
+                ? (0..<random.int(0...16)).map { _ in random.pick(pieces) }.joined(separator: " ") : words.joined(separator: " ")
+            #expect(
+                WordDiff.asciiSegments(from: old, to: new) == WordDiff.segmentsOfWords(from: old, to: new),
+                "\(old.debugDescription) → \(new.debugDescription)")
+        }
+        // Curly quotes fold to straight ones, and Unicode spaces split words: not on the bytes' way.
+        #expect(WordDiff.asciiSegments(from: "Tap \u{201C}OK\u{201D}.", to: "Tap \"OK\".") == nil)
+        #expect(
+            WordDiff.segments(from: "Tap \u{201C}OK\u{201D} now.", to: "Tap \"OK\" later.") == [
+                .same("Tap \"OK\""), .removed("now."), .inserted("later."),
+            ])
+        #expect(
+            WordDiff.segments(from: "Use  clear\twords in\nalerts.", to: "Use clear, short words in alerts.")
+                == [.same("Use"), .removed("clear"), .inserted("clear, short"), .same("words in alerts.")])
     }
 
     /// What the similarity counted as shared before it had its own search: the words

@@ -68,19 +68,9 @@ public enum ChangeClass: String, Sendable, CaseIterable, Codable {
     static let shortRewordWords = 4
 
     /// The places where words changed, in reading order (a shortest edit's runs of removed and
-    /// inserted words between kept ones): at each, how many words went and came. The words both
-    /// texts start and end with are kept; the edit is found between them.
-    static func changedPlaces(_ a: [String], _ b: [String]) -> [(removed: Int, inserted: Int)] {
-        let (prefix, suffix) = WordDiff.sharedEnds(a, b)
-        let (old, new) = (a[prefix..<(a.count - suffix)], b[prefix..<(b.count - suffix)])
-        var removed = [Bool](repeating: false, count: old.count)
-        var inserted = [Bool](repeating: false, count: new.count)
-        for change in new.difference(from: old) {
-            switch change {
-            case .remove(let offset, _, _): removed[offset] = true
-            case .insert(let offset, _, _): inserted[offset] = true
-            }
-        }
+    /// inserted words between kept ones): at each, how many words went and came.
+    static func changedPlaces(_ old: [String], _ new: [String]) -> [(removed: Int, inserted: Int)] {
+        let (removed, inserted) = WordDiff.changedOffsets(from: old, to: new)
         var places: [(removed: Int, inserted: Int)] = []
         var (i, j) = (0, 0)
         var current = (removed: 0, inserted: 0)

@@ -1,11 +1,35 @@
 import HIGText
 
-/// Word-level differences between two texts, from the standard library's `CollectionDifference`.
+/// Word-level differences between two texts: the words a shortest edit keeps, removes and inserts.
 public enum WordDiff {
     public enum Segment: Sendable, Equatable {
         case same(String)
         case removed(String)
         case inserted(String)
+
+        enum Kind { case same, removed, inserted }
+
+        init(_ kind: Kind, _ words: String) {
+            switch kind {
+            case .same: self = .same(words)
+            case .removed: self = .removed(words)
+            case .inserted: self = .inserted(words)
+            }
+        }
+
+        var kind: Kind {
+            switch self {
+            case .same: .same
+            case .removed: .removed
+            case .inserted: .inserted
+            }
+        }
+
+        var words: String {
+            switch self {
+            case .same(let words), .removed(let words), .inserted(let words): words
+            }
+        }
     }
 
     /// The words of a text as written (punctuation stays on its word), for display.
@@ -82,6 +106,11 @@ public enum WordDiff {
 
     /// The segments that turn `old` into `new`, runs of the same kind joined.
     public static func segments(from old: String, to new: String) -> [Segment] {
+        asciiSegments(from: old, to: new) ?? segmentsOfWords(from: old, to: new)
+    }
+
+    /// `segments(from:to:)` as written: words as `displayWords` splits them, compared folded.
+    static func segmentsOfWords(from old: String, to new: String) -> [Segment] {
         let a = displayWords(old)
         let b = displayWords(new)
         // Compare folded words, so that a changed quote style is no change.
@@ -97,58 +126,102 @@ public enum WordDiff {
             }
             return String(folded)
         }
-        let (removedAt, insertedAt) = changedOffsets(from: a.map(fold), to: b.map(fold))
+        let (removed, inserted) = changedOffsets(from: a.map(fold), to: b.map(fold))
         var segments: [Segment] = []
-        func append(_ segment: Segment) {
-            switch (segments.last, segment) {
-            case (.same(let x)?, .same(let y)): segments[segments.count - 1] = .same(x + " " + y)
-            case (.removed(let x)?, .removed(let y)): segments[segments.count - 1] = .removed(x + " " + y)
-            case (.inserted(let x)?, .inserted(let y)): segments[segments.count - 1] = .inserted(x + " " + y)
-            default: segments.append(segment)
-            }
-        }
-        var i = 0, j = 0
-        while i < a.count || j < b.count {
-            if i < a.count, removedAt.contains(i) {
-                append(.removed(a[i])); i += 1
-            } else if j < b.count, insertedAt.contains(j) {
-                append(.inserted(b[j])); j += 1
+        walk(removed: removed, inserted: inserted) { kind, offset in
+            let word = kind == .removed ? a[offset] : b[offset]
+            if let last = segments.last, last.kind == kind {
+                segments[segments.count - 1] = Segment(kind, last.words + " " + word)
             } else {
-                if j < b.count { append(.same(b[j])) }
-                i += 1; j += 1
+                segments.append(Segment(kind, word))
             }
         }
         return segments
     }
 
-    /// The offsets of the words removed from `a` and inserted into `b`, as `difference(from:)`
-    /// gives them. The words both start and end with are set aside first: the difference runs
-    /// on what lies between (a word or two, for most changed rules), which gives the same
-    /// offsets (Myers' search follows shared words at either end before anything else; a test
-    /// compares the two on random texts) at a fraction of the cost.
-    static func changedOffsets(from a: [String], to b: [String]) -> (removed: Set<Int>, inserted: Set<Int>) {
-        var prefix = 0
-        while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < a.count - prefix && suffix < b.count - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
-            suffix += 1
+    /// `segmentsOfWords` for two ASCII texts (most rules; a test holds the two equal): no
+    /// Unicode whitespace and no curly quote to fold, so words are runs of bytes between ASCII
+    /// whitespace, compared and joined as bytes, without a `String` per word.
+    static func asciiSegments(from old: String, to new: String) -> [Segment]? {
+        let segments = old.utf8.withContiguousStorageIfAvailable { oldBytes in
+            new.utf8.withContiguousStorageIfAvailable { newBytes -> [Segment]? in
+                guard oldBytes.allSatisfy({ $0 < 0x80 }) && newBytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+                let a = ByteWord.words(of: oldBytes)
+                let b = ByteWord.words(of: newBytes)
+                let (removed, inserted) = a.withUnsafeBufferPointer { a in
+                    b.withUnsafeBufferPointer { b in ShortestEdit.changes(from: a, to: b) }
+                }
+                var segments: [Segment] = []
+                var run: [UInt8] = []
+                var runKind = Segment.Kind.same
+                walk(removed: removed, inserted: inserted) { kind, offset in
+                    let word = kind == .removed ? a[offset] : b[offset]
+                    if !run.isEmpty && kind != runKind {
+                        segments.append(Segment(runKind, String(decoding: run, as: UTF8.self)))
+                        run.removeAll(keepingCapacity: true)
+                    }
+                    if !run.isEmpty { run.append(0x20) }
+                    run.append(contentsOf: UnsafeBufferPointer(start: word.start, count: word.count))
+                    runKind = kind
+                }
+                if !run.isEmpty { segments.append(Segment(runKind, String(decoding: run, as: UTF8.self))) }
+                return segments
+            } ?? nil
         }
-        let middleOfA = Array(a[prefix..<(a.count - suffix)])
-        let middleOfB = Array(b[prefix..<(b.count - suffix)])
-        var removed = Set<Int>()
-        var inserted = Set<Int>()
-        // No word in common (a word swapped for another, words only added or only removed):
-        // every word between goes and every word between comes, as any shortest edit has it.
-        if Set(middleOfA).isDisjoint(with: middleOfB) {
-            return (Set(prefix..<(a.count - suffix)), Set(prefix..<(b.count - suffix)))
+        return segments ?? nil
+    }
+
+    /// A word of an ASCII text: its bytes where the text lies, compared by content.
+    struct ByteWord: Equatable {
+        let start: UnsafePointer<UInt8>
+        let count: Int
+
+        static func == (lhs: ByteWord, rhs: ByteWord) -> Bool {
+            lhs.count == rhs.count && (lhs.start == rhs.start || memcmp(lhs.start, rhs.start, lhs.count) == 0)
         }
-        for change in middleOfB.difference(from: middleOfA) {
-            switch change {
-            case .remove(let offset, _, _): removed.insert(prefix + offset)
-            case .insert(let offset, _, _): inserted.insert(prefix + offset)
+
+        /// The runs of bytes between ASCII whitespace (tab to carriage return, and space), as
+        /// `displayWords` splits an ASCII text.
+        static func words(of bytes: UnsafeBufferPointer<UInt8>) -> [ByteWord] {
+            var words: [ByteWord] = []
+            guard let base = bytes.baseAddress else { return words }
+            var start: Int? = nil
+            for index in 0...bytes.count {
+                let isSpace = index == bytes.count || bytes[index] == 0x20 || (0x09...0x0D).contains(bytes[index])
+                if isSpace, let first = start {
+                    words.append(ByteWord(start: base + first, count: index - first))
+                    start = nil
+                } else if !isSpace && start == nil {
+                    start = index
+                }
+            }
+            return words
+        }
+    }
+
+    /// An edit's words in reading order, as a diff shows them: at each place, the words of `a`
+    /// it removes, then the words of `b` it inserts; a kept word as `b` has it (its offset in `b`).
+    static func walk(removed: [Bool], inserted: [Bool], _ visit: (Segment.Kind, Int) -> Void) {
+        var i = 0, j = 0
+        while i < removed.count || j < inserted.count {
+            if i < removed.count, removed[i] {
+                visit(.removed, i)
+                i += 1
+            } else if j < inserted.count, inserted[j] {
+                visit(.inserted, j)
+                j += 1
+            } else {
+                if j < inserted.count { visit(.same, j) }
+                i += 1
+                j += 1
             }
         }
-        return (removed, inserted)
+    }
+
+    /// Which words of `a` a shortest edit removes and which of `b` it inserts, as flags by
+    /// offset: the edit `difference(from:)` makes (`ShortestEdit`).
+    static func changedOffsets(from a: [String], to b: [String]) -> (removed: [Bool], inserted: [Bool]) {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in ShortestEdit.changes(from: a, to: b) } }
     }
 
     /// `git diff --word-diff` style: `[-old-]{+new+}`.
