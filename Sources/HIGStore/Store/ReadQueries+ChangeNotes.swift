@@ -38,12 +38,15 @@ extension RuleStore {
     /// The change notes of the files of `edition` that hold one of `ruleIDs`: what Apple said
     /// about the pages a diff or a lineage shows changed.
     package func changeNotes(edition: String, filesHolding ruleIDs: some Sequence<String>) throws -> [EditionChangeNote] {
+        // The notes first: most editions have none (a diff of two editions of 100,000 rules
+        // would otherwise look up the files of 25,000 rules for nothing).
+        let notes = try changeNotes(edition: edition)
         let wanted = Array(Set(ruleIDs))
-        guard !wanted.isEmpty else { return [] }
+        guard !wanted.isEmpty && !notes.isEmpty else { return [] }
         var files: Set<String> = []
         let array = try JSONArgument.array(wanted)
         try db.forEachRow(ReadQueries.editionFilesHoldingRules, arguments: [array, edition]) { files.insert($0.string(0)) }
-        return try changeNotes(edition: edition).filter { files.contains($0.file) }
+        return notes.filter { files.contains($0.file) }
     }
 }
 

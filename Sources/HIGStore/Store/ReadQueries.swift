@@ -1,5 +1,6 @@
 import Foundation
 import HIGLineage
+import HIGText
 
 /// The read side of the store: every query `RuleStore` answers from, named. The functions that
 /// run them are `RuleStore`'s extensions beside this file (`RuleStore+Editions`, `+Rules`,
@@ -147,13 +148,15 @@ enum ReadQueries {
     /// By primary key: a filter written `(? IS NULL OR r.id = ?)` would scan every rule.
     static let ruleByID = ruleSelect + "\nWHERE r.id = ?1"
 
-    /// One edition's rule ids in reading order, as `rules` orders them.
-    static let editionRuleIDs = """
-        SELECT r.id
-        FROM rules r JOIN sources s ON s.id = r.source_id
-        WHERE r.edition_id = ?1
-        ORDER BY coalesce(s.chunk, 1e9), s.path, r.ordinal
+    /// One edition's source files in reading order, as `rules` orders their rules.
+    static let editionSourcesInReadingOrder = """
+        SELECT id FROM sources WHERE edition_id = ?1 ORDER BY coalesce(chunk, 1e9), path
         """
+
+    /// One source file's rule ids in reading order (through the key of `(source_id, ordinal)`,
+    /// with no sort: an edition's rules read file by file take a quarter of the time of one
+    /// query that sorts 100,000 of them).
+    static let sourceRuleIDs = "SELECT id FROM rules WHERE source_id = ?1 ORDER BY ordinal"
 
     /// One edition's rules' words and where they are written.
     static let editionTexts = """
@@ -218,10 +221,16 @@ enum ReadQueries {
         ORDER BY from_rule, to_rule
         """
 
-    /// The links whose later rule's id lies in [`?1`, `?2`) (through `rule_links_by_later`).
-    static let linksToRange = """
+    /// The links whose later rule's id lies in [`?1`, `?2`) and whose earlier rule's edition is
+    /// none of the JSON array `?3`. The editions are told apart on `rule_links_by_later` alone,
+    /// which holds both ids, and only the links that remain are read from the table: a diff of
+    /// two editions of 100,000 rules keeps none of the 100,000 links into the newer one.
+    static let linksToRangeFromOtherEditions = """
         SELECT \(linkColumns)
-        FROM rule_links WHERE to_rule >= ?1 AND to_rule < ?2
+        FROM (SELECT from_rule AS earlier, to_rule AS later FROM rule_links
+              WHERE to_rule >= ?1 AND to_rule < ?2
+                AND substr(from_rule, 1, length(from_rule) - \(RuleIdentifier.digits + 1)) NOT IN (SELECT value FROM json_each(?3)))
+        JOIN rule_links ON from_rule = earlier AND to_rule = later
         """
 
     // MARK: Topics

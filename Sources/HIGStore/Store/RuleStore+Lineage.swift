@@ -135,8 +135,9 @@ extension RuleStore {
     /// `allLinks`: `links(where:)` with only the later end's edition in the set.
     package func links(intoEditions editions: Set<String>) throws -> [LinkRecord] {
         var links: [LinkRecord] = []
+        let editionArray = try JSONArgument.array(editions.sorted())
         for range in RuleIDRange.covering(editions) {
-            try db.forEachRow(ReadQueries.linksToRange, arguments: [range.lower, range.upper]) { row in
+            try db.forEachRow(ReadQueries.linksToRangeFromOtherEditions, arguments: [range.lower, range.upper, editionArray]) { row in
                 guard !editions.contains(RuleIdentifier.edition(of: row.string(0))),
                     editions.contains(RuleIdentifier.edition(of: row.string(1)))
                 else { return }

@@ -33,8 +33,12 @@ extension RuleStore {
 
     /// One edition's rule ids in reading order.
     func ruleIDs(edition: String) throws -> [String] {
+        var sources: [Int] = []
+        try db.forEachRow(ReadQueries.editionSourcesInReadingOrder, arguments: [edition]) { sources.append($0.int(0)) }
         var ids: [String] = []
-        try db.forEachRow(ReadQueries.editionRuleIDs, arguments: [edition]) { ids.append($0.string(0)) }
+        for source in sources {
+            try db.forEachRow(ReadQueries.sourceRuleIDs, arguments: [source]) { ids.append($0.string(0)) }
+        }
         return ids
     }
 
