@@ -31,6 +31,8 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // glibc's mallopt, for the import's one malloc arena (the Swift overlay of glibc lacks <malloc.h>).
+        .systemLibrary(name: "CMalloc"),
         // Turns Migrations/*.sql and Data/ (lexicon, taxonomy, vocabulary) into Swift source at build time, so a
         // `hig` binary copied anywhere still carries its schema and word list.
         // It also writes each migration's SHA-256, so that opening a database (which checks every
@@ -68,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "HIGQuery",
             dependencies: [
-                "HIGServer", "HIGAssistants", "HIGRendering", "HIGStore", "HIGLineage", "HIGText", "HIGDatabase",
+                "HIGServer", "HIGAssistants", "HIGRendering", "HIGStore", "HIGLineage", "HIGText", "HIGDatabase", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
