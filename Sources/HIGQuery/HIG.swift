@@ -41,6 +41,7 @@ struct HIG: ParsableCommand {
     /// Opens the database for a query, importing the bundled editions first when it does not exist.
     func openStore() throws -> RuleStore {
         if try editionsToImport(when: "first") != nil {
+            MallocArena.shareOne()
             _ = try StoreWriter.importEditions(Self.firstImport, into: databasePath)
         }
         return try RuleStore.open(path: databasePath)

@@ -219,7 +219,7 @@ public enum WordDiff {
     }
 
     /// Which words of `a` a shortest edit removes and which of `b` it inserts, as flags by
-    /// offset: the edit `difference(from:)` makes (`ShortestEdit`).
+    /// offset: the edit Swift 6.3's `difference(from:)` makes (`ShortestEdit`).
     static func changedOffsets(from a: [String], to b: [String]) -> (removed: [Bool], inserted: [Bool]) {
         a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in ShortestEdit.changes(from: a, to: b) } }
     }

@@ -3,7 +3,6 @@ import ArgumentParser
 import HIGStore
 import HIGDatabase
 import HIGText
-import CMalloc
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -93,7 +92,7 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
-        Self.shareOneMallocArena()
+        MallocArena.shareOne()
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         // A capture's folder stays as the user gave it, relative or not, for the errors that name it.
         let newCapture = capture.map { folder in
@@ -108,18 +107,5 @@ struct Import: ParsableCommand {
         let report = try StoreWriter.importEditions(request, into: root.databasePath)
         Console.print(Console.renderer.importReport(report, database: root.databasePath))
         for warning in Console.renderer.importWarnings(report) { Console.note(warning) }
-    }
-}
-
-extension Import {
-    /// glibc gives each thread that meets a locked allocator an arena of its own, and memory
-    /// freed in one arena is not reused by the others: the import's two threads (rules written on
-    /// one, lineage's terms made on the other) left 908 to 954 MiB resident at 4 x 100k, against
-    /// 787 to 821 MiB with one arena, at the same speed (Benchmarks/README.md, "One malloc arena").
-    /// Set before the import starts its threads; other commands keep glibc's default.
-    static func shareOneMallocArena() {
-        #if canImport(Glibc)
-            _ = mallopt(M_ARENA_MAX, 1)
-        #endif
     }
 }

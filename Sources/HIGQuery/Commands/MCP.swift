@@ -30,6 +30,7 @@ struct MCPCommand: ParsableCommand {
         let path = root.databasePath
         var preparing: (@Sendable () throws -> Void)?
         if try root.editionsToImport(when: "while serving; calls wait for it") != nil {
+            MallocArena.shareOne()
             let request = HIG.firstImport
             preparing = {
                 do {
