@@ -38,7 +38,7 @@ public enum WordDiff {
         // diff of 100,000 rules took). In ASCII text every Character is one byte, and the
         // whitespace ones are exactly tab to carriage return and space, so bytes split the same.
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            return text.utf8.split(whereSeparator: { $0 == 0x20 || (0x09...0x0D).contains($0) })
+            return text.utf8.split(whereSeparator: ASCII.isWhitespace)
                 .map { String(decoding: $0, as: UTF8.self) }
         }
         return text.split(whereSeparator: \.isWhitespace).map(String.init)
@@ -62,15 +62,17 @@ public enum WordDiff {
     /// (removals and insertions), which keeps (n + m - D) / 2 words. It needs one row of
     /// furthest reaches and no list of changes, and words are compared as `==` compares them.
     static func commonSubsequenceLength(_ a: [String], _ b: [String]) -> Int {
-        let (prefix, suffix) = sharedEnds(a, b)
-        let n = a.count - prefix - suffix, m = b.count - prefix - suffix
-        guard n > 0 && m > 0 else { return prefix + suffix }
-        // furthest[k + offset]: the furthest x reached on diagonal k = x - y with d edits so far.
-        let offset = n + m + 1
-        var furthest = [Int](repeating: 0, count: 2 * offset + 1)
-        return a.withUnsafeBufferPointer { a in
+        a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
-                furthest.withUnsafeMutableBufferPointer { furthest in
+                // Between the shared ends, as `ShortestEdit` sets them aside.
+                let box = ShortestEdit.Box(left: 0, top: 0, right: a.count, bottom: b.count).shrunk(a, b)
+                let ends = a.count - box.width
+                let (n, m) = (box.width, box.height)
+                guard n > 0 && m > 0 else { return ends }
+                // furthest[k + offset]: the furthest x reached on diagonal k = x - y with d edits so far.
+                let offset = n + m + 1
+                var furthest = [Int](repeating: 0, count: 2 * offset + 1)
+                return furthest.withUnsafeMutableBufferPointer { furthest in
                     for d in 0...(n + m) {
                         for k in stride(from: -d, through: d, by: 2) {
                             // Down (an insertion) from diagonal k + 1, or right (a removal) from k - 1.
@@ -78,30 +80,18 @@ public enum WordDiff {
                                 k == -d || (k != d && furthest[offset + k - 1] < furthest[offset + k + 1])
                                 ? furthest[offset + k + 1] : furthest[offset + k - 1] + 1
                             var y = x - k
-                            while x < n && y < m && a[prefix + x] == b[prefix + y] {
+                            while x < n && y < m && a[box.left + x] == b[box.top + y] {
                                 x += 1
                                 y += 1
                             }
                             furthest[offset + k] = x
-                            if x >= n && y >= m { return prefix + suffix + (n + m - d) / 2 }
+                            if x >= n && y >= m { return ends + (n + m - d) / 2 }
                         }
                     }
                     preconditionFailure("a shortest edit is at most n + m long")
                 }
             }
         }
-    }
-
-    /// How many words two word lists start with alike, and how many they end with alike after
-    /// those (the ends never overlap): words in some longest common subsequence of the two.
-    static func sharedEnds(_ a: [String], _ b: [String]) -> (prefix: Int, suffix: Int) {
-        var prefix = 0
-        while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < a.count - prefix && suffix < b.count - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
-            suffix += 1
-        }
-        return (prefix, suffix)
     }
 
     /// The segments that turn `old` into `new`, runs of the same kind joined.
@@ -187,7 +177,7 @@ public enum WordDiff {
             guard let base = bytes.baseAddress else { return words }
             var start: Int? = nil
             for index in 0...bytes.count {
-                let isSpace = index == bytes.count || bytes[index] == 0x20 || (0x09...0x0D).contains(bytes[index])
+                let isSpace = index == bytes.count || ASCII.isWhitespace(bytes[index])
                 if isSpace, let first = start {
                     words.append(ByteWord(start: base + first, count: index - first))
                     start = nil

@@ -10,6 +10,10 @@ package enum ASCII {
     @inline(__always)
     package static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
 
+    /// Tab to carriage return, and space: the ASCII bytes `Character.isWhitespace` holds true.
+    @inline(__always)
+    package static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte &- 0x09 < 5 }
+
     /// The byte lowercased: A to Z become a to z, every other byte stays.
     @inline(__always)
     package static func lowercased(_ byte: UInt8) -> UInt8 { isUppercase(byte) ? byte | 0x20 : byte }
