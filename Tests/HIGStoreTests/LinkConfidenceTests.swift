@@ -66,7 +66,7 @@ struct LinkConfidenceTests {
             try store.allLinks().first { $0.from == "ios-2011-03-825319eb" && $0.to == "ios-2014-03-ec74b15b" })
         #expect(link.isLowConfidence && link.flags.contains(.lowConfidence) && link.evidence == .parent)
         let shown = TextRenderer(colored: false).detail(try store.detail(id: "ios-2014-03-ec74b15b"))
-        #expect(shown.contains("ios-2011-03-825319eb  ios-2011-03  replaced (similarity 0.06, confidence 0.38)  ⚑ "))
+        #expect(shown.contains("ios-2011-03-825319eb  ios-2011-03  replaced (similarity 0.06, confidence 0.40)  ⚑ "))
         #expect(shown.contains("low confidence"))
         let diff = try store.diff(from: "ios-2011-03", to: "ios-2014-03", options: .init(lowConfidenceOnly: true))
         // A possible counterpart (`doubt`) is kept too, whatever its confidence: it is one to review.

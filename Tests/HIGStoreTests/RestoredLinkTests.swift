@@ -27,7 +27,9 @@ struct RestoredLinkTests {
                 try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "two"), try LinkFixture.ids(path, "three")
             )
             let link = try #require(try store.allLinks().first { $0.to == three[0] })
-            #expect(link.from == one[0] && link.change == .restored && link.evidence == .restoration && link.method == .matcher)
+            // Back in the same words: as sure as a rule that kept them.
+            #expect(link.from == one[0] && link.change == .restored && link.evidence == .sameWords && link.method == .matcher)
+            #expect(link.confidence == LinkConfidence.bundled.sameWords)
             #expect(try store.allLinks().filter { $0.to == three[0] }.count == 1)
             // Two removed it; three did not add it: it came back.
             let dropped = try store.diff(from: "one", to: "two")
@@ -46,6 +48,22 @@ struct RestoredLinkTests {
             #expect(lineage.editions == ["one", "three"])
             #expect(TextRenderer(colored: false).evolution(try store.evolution(three[0])).contains("restored from \(one[0])"))
             _ = two
+        }
+    }
+
+    @Test("A rule back in other words is a restoration, less sure than one back in the same words")
+    func restoredInOtherWords() throws {
+        let titlesAgain = "**Keep alert titles short**. A title of a few words reads quickly at a glance.\n"
+        try LinkFixture.withDatabase({
+            try LinkFixture.editions(
+                in: $0, one: LinkFixture.titles + "\n" + LinkFixture.buttons, two: LinkFixture.buttons + "\n" + Self.fields,
+                three: titlesAgain + "\n" + LinkFixture.buttons + "\n" + Self.fields)
+        }) { path, _ in
+            let store = try RuleStore.open(path: path)
+            let (one, three) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "three"))
+            let link = try #require(try store.allLinks().first { $0.to == three[0] })
+            #expect(link.from == one[0] && link.change == .restored && link.evidence == .restoration)
+            #expect(try #require(link.confidence) < LinkConfidence.bundled.sameWords)
         }
     }
 

@@ -7,7 +7,7 @@ import Testing
 /// pairs as links, one of them at confidence 0.91, with the same confidence as the right ones.
 @Suite("The tab bars diff from 2014 to today")
 struct TabBarDiffTests {
-    @Test("No wrong pair is shown without doubt, the badge link is, and it outranks every doubted pair")
+    @Test("No wrong pair is shown without doubt, the badge link is, and the two right pairs outrank every wrong one")
     func noWrongPairWithoutDoubt() throws {
         let diff = try BundleDatabase.store.diff(from: "ios-2014-03", to: "current", options: .init(topic: "tab-bars"))
         // Read in the texts: 2014's "Consider badging a tab bar icon to communicate
@@ -31,5 +31,30 @@ struct TabBarDiffTests {
         // Catalyst page, to 2026's: right, and shown with doubt, since it changed pages.
         let splitView = try #require(diff.changed.first { $0.from == "ios-2014-03-7fd36f81" })
         #expect(splitView.to == "web-2026-07-d6df6063" && splitView.isForReview)
+        // Confidence ranks the two right pairs above every other pair, each read as wrong in the
+        // texts: 2014's navigation bar rule (line 2013) and today's "Use a tab bar to support
+        // navigation"; the API note and a pull-down menu's gesture; "Always appears at the bottom
+        // edge of the screen" and the bottom of a sidebar; too many tabs and too many segments of
+        // a segmented control; no More tab on iPad and a widget. The split view's chain ends in a
+        // restoration of the same words (2022's Mac Catalyst page, back in 2026), as sure as a
+        // rule that kept them: 0.66 x 0.995, where the wrong pairs reach 0.63 at most.
+        let splitViewConfidence = try #require(splitView.confidence)
+        let others = diff.changed.filter { $0.from != badge.0 && $0.from != splitView.from }
+        #expect(others.count == 5, "\(others.map { "\($0.from) → \($0.to)" })")
+        for pair in others { #expect((pair.confidence ?? 1) < splitViewConfidence, "\(pair.from) → \(pair.to)") }
+    }
+
+    @Test("Don't remove a tab: no link through the 2022 CarPlay page's copy, and today's rule its first candidate")
+    func dontRemoveATab() throws {
+        // 2014's "Don't remove a tab when its function is unavailable" (full_document.md:2129)
+        // went, nearly word for word, to 2022's CarPlay page (a link shown with doubt: another
+        // page), which 2023-09 dropped; today's tab bars page says it again in other words:
+        // "Don't disable or hide tab bar buttons, even when their content is unavailable" (Tab
+        // bars.md:25). The diff calls the 2014 rule removed and offers that one first.
+        let diff = try BundleDatabase.store.diff(
+            from: "ios-2014-03", to: "current", options: .init(topic: "tab-bars", candidates: 3))
+        let rule = "ios-2014-03-4c4f9d78"
+        #expect(diff.removed.contains(rule))
+        #expect(diff.candidates?[rule]?.first?.rule == "web-2026-07-1f538e62", "\(diff.candidates?[rule] ?? [])")
     }
 }

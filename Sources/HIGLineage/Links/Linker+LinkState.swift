@@ -238,7 +238,8 @@ extension Linker {
 
         /// The matcher's restorations into the later rules `unmatched` from the departed rules
         /// `earlierRules` not `taken`: only a strong pair (`RuleMatcher.strongScore`) of mostly the
-        /// same words (`restorationCosine`), each the other's best, one to one; never a rejected one.
+        /// same words (`restorationCosine`), each the other's best, one to one, neither a word
+        /// alone (`isWordAlone`); never a rejected one.
         private func matchedRestorations(
             _ unmatched: [Int], _ earlierRules: LinkableRules, _ laterRules: LinkableRules, _ placeInPool: [String: Int],
             taken: Set<Int>, _ termCount: Int, _ matcher: RuleMatcher
@@ -255,15 +256,29 @@ extension Linker {
             var links: [FoundLink] = []
             for l in later.indices {
                 guard let best = lists.list(l).first, best.score >= matcher.strongScore, best.cosine >= matcher.restorationCosine,
-                    best.score >= bestForEarlier[best.earlier], taken.insert(best.earlier).inserted
+                    best.score >= bestForEarlier[best.earlier]
                 else { continue }
+                let (from, to) = (earlierRules.rules[best.earlier], laterRules.rules[unmatched[l]])
+                guard !Self.isWordAlone(from.text), !Self.isWordAlone(to.text), taken.insert(best.earlier).inserted else { continue }
+                // Any other rule back in the same words is as sure as a rule that kept them (the
+                // archive's restorations of two words or more and the same text read right, down
+                // to a table's "Tap — Click"), and surer than one back in other words: two of the
+                // 40 least alike were wrong ("Quit the application" → "Home").
                 links.append(
                     FoundLink(
                         from: best.earlier, to: unmatched[l], change: .restored, similarity: best.cosine, method: .matcher,
-                        forces: (earlierRules.rules[best.earlier].force, laterRules.rules[unmatched[l]].force), rationale: nil,
-                        evidence: .restoration, score: best.score))
+                        forces: (from.force, to.force), rationale: nil,
+                        evidence: from.sameWordsKey == to.sameWordsKey ? .sameWords : .restoration, score: best.score))
             }
             return links
+        }
+
+        /// Whether a text is one word or none: such a rule comes back by chance (the archive's
+        /// table-of-contents page numbers "40" and "3.", "Home", "Closed"), so it is never a
+        /// restoration. Words, not terms (`LinkableRules.isFragment`): the lexicon reads a
+        /// table's "Tap — Click" as one term twice.
+        static func isWordAlone(_ text: String) -> Bool {
+            Words.lowercased(text, digits: true, apostrophes: true, limit: 2).count < 2
         }
 
         /// The links into the rules `unmatched` of edition `k` from edition `back`, added to
