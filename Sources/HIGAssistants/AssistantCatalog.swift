@@ -147,7 +147,8 @@ public enum AssistantCatalog {
                 description: """
                     For each removed and added rule, up to this many likely counterparts in the other edition \
                     (`candidates`: rule, the matcher's score, similarity; a link needs a score of \(linkScore)), \
-                    rules the matcher weighed and turned down, best first; kept_word_for_word: true marks, \
+                    rules the matcher weighed and turned down, best first; where_neighbours_went: true marks one \
+                    standing where the rule's neighbours went, ranked \(NeighbourPlaces.lead) higher; kept_word_for_word: true marks, \
                     last, a rule the other edition keeps word for word. 0: none.
                     """),
         ])

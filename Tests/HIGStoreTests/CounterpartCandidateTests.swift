@@ -34,9 +34,11 @@ struct CounterpartCandidateTests {
             #expect(diff.removed.contains(id) || diff.added.contains(id) || review.contains { $0.from == id || $0.to == id })
             let other = id.hasPrefix("ios-2011-03-") ? "ios-2014-03-" : "ios-2011-03-"
             #expect(candidates.count <= 3 && candidates.allSatisfy { $0.rule.hasPrefix(other) && $0.score > 0 })
-            // Best first, those kept word for word after the others.
+            // Best first (one where the rule's neighbours went ranks `NeighbourPlaces.lead`
+            // higher), those kept word for word after the others.
             for group in [candidates.filter { $0.keptWordForWord == nil }, candidates.filter { $0.keptWordForWord == true }] {
-                #expect(group.map(\.score) == group.map(\.score).sorted(by: >))
+                let ranks = group.map { $0.score + ($0.whereNeighboursWent == true ? NeighbourPlaces.lead : 0) }
+                #expect(ranks == ranks.sorted(by: >))
             }
             #expect(candidates == CounterpartCandidates.keptLast(candidates))
             #expect(candidates.allSatisfy { rules[$0.rule] != nil })
@@ -124,6 +126,44 @@ struct CounterpartCandidateTests {
         #expect(!ofNewer.isEmpty && ofNewer.allSatisfy { $0.keptWordForWord == true })
         let ofCopies = all.filter { olderCopies.contains($0.key) }.values.flatMap { $0 }.filter { newerCopies.contains($0.rule) }
         #expect(!ofCopies.isEmpty && ofCopies.allSatisfy { $0.keptWordForWord == nil })
+    }
+
+    @Test(
+        "A candidate where the rule's neighbours went comes before one of another section that scores more, in the text and JSON"
+    )
+    func whereNeighboursWent() throws {
+        let store = try BundleDatabase.store
+        let diff = try store.diff(from: "ios-2011-03", to: "ios-2014-03", options: .init(topic: "action-sheets", candidates: 3))
+        // Read in the texts (and so in the gold set): 2014's "On iPad, base the way the action
+        // sheet is displayed on the way the user initiates the task" (line 3118) reworks 2011's
+        // "On iPad, choose whether to display an action sheet with animation or without
+        // animation" (line 2421), between the same neighbours of the action sheet's guidelines.
+        // 2011's "Use an action sheet to:" (line 2396), the start of another list, shares more
+        // of its words.
+        let candidates = try #require(diff.candidates?["ios-2014-03-1c0631d0"])
+        let first = try #require(candidates.first)
+        #expect(first.rule == "ios-2011-03-d14768d2" && first.whereNeighboursWent == true)
+        let scoresMore = try #require(candidates.first { $0.rule == "ios-2011-03-150bbb1e" })
+        #expect(scoresMore.score > first.score && scoresMore.whereNeighboursWent == nil)
+        let json = String(decoding: try JSONEncoder().encode(first), as: UTF8.self)
+        #expect(json.contains("\"where_neighbours_went\":true"))
+        let text = TextRenderer(colored: false).diff(
+            diff, rules: try store.ruleTexts(of: diff), options: .init(topic: "action-sheets", candidates: 3), showUnchanged: false)
+        #expect(text.contains("ios-2011-03-d14768d2  0.28  (where its neighbours went) On iPad, choose whether"))
+        // Without the diff's pairs, no place is known: the order is the scores'.
+        let unplaced = try CounterpartCandidates.find(
+            store.db, older: "ios-2011-03", newer: "ios-2014-03", removed: [], added: ["ios-2014-03-1c0631d0"], limit: 3)
+        let scores = try #require(unplaced["ios-2014-03-1c0631d0"]).map(\.score)
+        #expect(scores == scores.sorted(by: >) && unplaced.values.joined().allSatisfy { $0.whereNeighboursWent == nil })
+    }
+
+    @Test("Ranking where the neighbours went keeps the order of equal ranks")
+    func placedFirstKeepsOrder() {
+        let candidates = [(0.5, false), (0.4, true), (0.3, false), (0.2, true), (0.3, false)].enumerated().map { index, pair in
+            CounterpartCandidate(rule: "r\(index)", score: pair.0, similarity: pair.0, whereNeighboursWent: pair.1 ? true : nil)
+        }
+        // Ranks 0.5, 0.6, 0.3, 0.4, 0.3: r2 and r4 tie, and keep their order.
+        #expect(NeighbourPlaces.placedFirst(candidates).map(\.rule) == ["r1", "r0", "r3", "r2", "r4"])
     }
 
     @Test("Candidates keep their order, with those kept word for word moved after the rest")

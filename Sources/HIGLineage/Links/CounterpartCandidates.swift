@@ -22,10 +22,15 @@ public struct CounterpartCandidate: Sendable, Equatable, Encodable {
     /// True when the other edition holds a rule of the candidate's very words: it kept them, so
     /// it has its counterpart already, and comes after the candidates that did not (nil otherwise).
     public var keptWordForWord: Bool? = nil
+    /// True when the candidate stands where the rule's neighbours went (`NeighbourPlaces`): it
+    /// comes before the candidates that do not, unless they score `NeighbourPlaces.lead` more
+    /// (nil otherwise).
+    public var whereNeighboursWent: Bool? = nil
 
     enum CodingKeys: String, CodingKey {
         case rule, score, similarity, text
         case keptWordForWord = "kept_word_for_word"
+        case whereNeighboursWent = "where_neighbours_went"
     }
 }
 
@@ -38,9 +43,12 @@ public enum CounterpartCandidates {
     /// `newer`, and of each rule of `added` (rules of `newer`) among the rules of `older`, best
     /// first, those the other edition keeps word for word last (`keptLast`); a rule no candidate
     /// reaches has none. Only candidates scored above 0: below, the
-    /// penalties outweigh what the two share.
+    /// penalties outweigh what the two share. `anchors`: pairs of the two editions' rules that
+    /// are counterparts (a diff's); a candidate standing where the rule's neighbours went, by
+    /// them, ranks `NeighbourPlaces.lead` higher.
     package static func find(
-        _ db: Database, older: String, newer: String, removed: [String], added: [String], limit: Int
+        _ db: Database, older: String, newer: String, removed: [String], added: [String], limit: Int,
+        anchors: [(from: String, to: String)] = []
     ) throws -> [String: [CounterpartCandidate]] {
         guard limit > 0, !removed.isEmpty || !added.isEmpty else { return [:] }
         var corpus = try LinkCorpus(db, lexicon: .bundled)
@@ -56,14 +64,17 @@ public enum CounterpartCandidates {
             earlier: earlier, later: later, termCount: corpus.termCount, nearest: nil, forbidden: forbidden)
         var found: [String: [CounterpartCandidate]] = [:]
         let kept = KeptWords(earlier: earlier, later: later, forbidden: forbidden)
+        let places = NeighbourPlaces(earlier: earlier, later: later, anchors: anchors)
         let addedIDs = Set(added)
         for l in later.rules.indices where addedIDs.contains(later.rules[l].id) {
+            let place = places.earlier(whereNeighboursOf: l)
             let best = lists.list(l).filter { $0.score > 0 }.map { candidate in
                 CounterpartCandidate(
                     rule: earlier.rules[candidate.earlier].id, score: candidate.score, similarity: candidate.cosine,
-                    keptWordForWord: kept.isKept(earlier: candidate.earlier, candidateOf: l) ? true : nil)
+                    keptWordForWord: kept.isKept(earlier: candidate.earlier, candidateOf: l) ? true : nil,
+                    whereNeighboursWent: place.contains(candidate.earlier) ? true : nil)
             }
-            found[later.rules[l].id] = Array(keptLast(best).prefix(limit))
+            found[later.rules[l].id] = Array(keptLast(NeighbourPlaces.placedFirst(best)).prefix(limit))
         }
         let removedIDs = Set(removed)
         let byEarlier = lists.byEarlier(count: earlier.count)
@@ -81,12 +92,14 @@ public enum CounterpartCandidates {
                 scored.append((l, score, cosine))
             }
             // Best first; of equal scores, the newer rule read first.
+            let place = places.later(whereNeighboursOf: p)
             let best = scored.filter { $0.score > 0 }.sorted { ($1.score, $0.later) < ($0.score, $1.later) }.map { candidate in
                 CounterpartCandidate(
                     rule: later.rules[candidate.later].id, score: candidate.score, similarity: candidate.cosine,
-                    keptWordForWord: kept.isKept(later: candidate.later, candidateOf: p) ? true : nil)
+                    keptWordForWord: kept.isKept(later: candidate.later, candidateOf: p) ? true : nil,
+                    whereNeighboursWent: place.contains(candidate.later) ? true : nil)
             }
-            found[earlier.rules[p].id] = Array(keptLast(best).prefix(limit))
+            found[earlier.rules[p].id] = Array(keptLast(NeighbourPlaces.placedFirst(best)).prefix(limit))
         }
         return found.filter { !$0.value.isEmpty }
     }

@@ -15,8 +15,9 @@ extension HTMLReport {
             "<details class=\"candidates\"><summary>\(TextCut.count(candidates.count, "likely counterpart")) in \(h(edition))</summary><ul>"
         for candidate in candidates {
             let kept = candidate.keptWordForWord == true ? ", kept word for word" : ""
+            let placed = candidate.whereNeighboursWent == true ? ", where its neighbours went" : ""
             let score = String(format: "%.2f", candidate.score)
-            out += "<li>\(ruleLink(candidate.rule, exported)) <span class=\"muted\">score \(score)\(kept)</span>"
+            out += "<li>\(ruleLink(candidate.rule, exported)) <span class=\"muted\">score \(score)\(placed)\(kept)</span>"
             if let text = candidate.text { out += " \(h(TextCut.words(text, limit: 160)))" }
             out += "</li>"
         }

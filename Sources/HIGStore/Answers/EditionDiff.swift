@@ -194,7 +194,7 @@ extension RuleStore {
                 diff.candidates = try CounterpartCandidates.find(
                     db, older: from, newer: to, removed: diff.removed + diff.leftOut + review.map(\.from),
                     added: diff.added + review.map(\.to),
-                    limit: options.candidates)
+                    limit: options.candidates, anchors: pairs.map { ($0.from, $0.to) })
             }
             return diff
         }
