@@ -12,6 +12,8 @@ enum MatcherFixture {
         var section: Int32 = -1
         var parent: Int? = nil
         var subjects: [Int32] = []
+        /// Its file: rules of one file stand together, in reading order.
+        var source: Int = 1
     }
 
     static func vectors(_ texts: [String], ids: inout [String: Int32]) -> TermVectors {
@@ -31,7 +33,8 @@ enum MatcherFixture {
     static func edition(_ name: String, _ specs: [Spec], ids: inout [String: Int32]) -> LinkableRules {
         let rules = specs.enumerated().map { ordinal, spec in
             var rule = EditionTerms.Rule(
-                id: "\(name)-\(ordinal)", source: 1, ordinal: ordinal, parent: spec.parent.map { "\(name)-\($0)" }, text: spec.text,
+                id: "\(name)-\(ordinal)", source: spec.source, ordinal: ordinal, parent: spec.parent.map { "\(name)-\($0)" },
+                text: spec.text,
                 prescribes: true, topics: [], sameWordsKey: spec.text.hashValue, force: .none)
             rule.section = spec.section
             for subject in spec.subjects { rule.subjects.insert(subject) }

@@ -63,8 +63,31 @@ struct RestoredLinkTests {
             let (one, three) = (try LinkFixture.ids(path, "one"), try LinkFixture.ids(path, "three"))
             let link = try #require(try store.allLinks().first { $0.to == three[0] })
             #expect(link.from == one[0] && link.change == .restored && link.evidence == .restoration)
-            #expect(try #require(link.confidence) < LinkConfidence.bundled.sameWords)
         }
+    }
+
+    @Test("A rule of fewer than two words is never restored: it comes back by chance")
+    func wordAlone() throws {
+        // One has a table's row of two words and a label of one; two drops both; three brings
+        // both back, word for word.
+        let row = "Tap — Click\n"
+        try LinkFixture.withDatabase({
+            try LinkFixture.editions(
+                in: $0, one: LinkFixture.buttons + "\nClosed\n\n" + row, two: LinkFixture.buttons + "\n" + Self.fields,
+                three: LinkFixture.buttons + "\nClosed\n\n" + row + "\n" + Self.fields)
+        }) { path, _ in
+            let store = try RuleStore.open(path: path)
+            let three = try store.rules(RuleFilter(edition: "three"))
+            let closed = try #require(three.first { $0.text == "Closed" })
+            let tapClick = try #require(three.first { $0.text == "Tap — Click" }, "\(three.map(\.text))")
+            let links = try store.allLinks()
+            #expect(!links.contains { $0.to == closed.id }, "\(links.filter { $0.to == closed.id })")
+            #expect(links.contains { $0.to == tapClick.id && $0.change == .restored })
+        }
+        #expect(
+            Linker.LinkState.hasFewerThanTwoWords("40") && Linker.LinkState.hasFewerThanTwoWords("3.")
+                && Linker.LinkState.hasFewerThanTwoWords("? — Help"))
+        #expect(!Linker.LinkState.hasFewerThanTwoWords("Tap — Click") && !Linker.LinkState.hasFewerThanTwoWords("Rotate — Rotate"))
     }
 
     @Test("A reader may reject a restoration, or confirm one; not across two complete editions")

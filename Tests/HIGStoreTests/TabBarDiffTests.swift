@@ -37,7 +37,7 @@ struct TabBarDiffTests {
         // edge of the screen" and the bottom of a sidebar; too many tabs and too many segments of
         // a segmented control; no More tab on iPad and a widget. The split view's chain ends in a
         // restoration of the same words (2022's Mac Catalyst page, back in 2026), as sure as a
-        // rule that kept them: 0.66 x 0.995, where the wrong pairs reach 0.63 at most.
+        // rule that kept them (docs/lineage.md gives the figures).
         let splitViewConfidence = try #require(splitView.confidence)
         let others = diff.changed.filter { $0.from != badge.0 && $0.from != splitView.from }
         #expect(others.count == 5, "\(others.map { "\($0.from) → \($0.to)" })")

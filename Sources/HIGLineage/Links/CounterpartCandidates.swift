@@ -8,9 +8,10 @@ import HIGDatabase
 /// two are each other's best): a candidate is what the matcher looked at and turned down, for a
 /// reader to judge.
 ///
-/// Made at query time from the two editions alone (any two, not only consecutive ones), the
-/// same way the import makes them, so the scores are the import's for a consecutive pair. A
-/// pair a decision rejects (`hig link reject`) is no candidate.
+/// Made at query time from the two editions (any two, not only consecutive ones), the same way
+/// the import makes them, so the scores are the import's for a consecutive pair; the order also
+/// reads where the links between them took the rule's neighbours (`NeighbourPlaces`). A pair a
+/// decision rejects (`hig link reject`) is no candidate.
 public struct CounterpartCandidate: Sendable, Equatable, Encodable {
     public let rule: String
     /// The matcher's score of the pair: words, lead, topics, place, kind, subjects.
@@ -64,7 +65,7 @@ public enum CounterpartCandidates {
             earlier: earlier, later: later, termCount: corpus.termCount, nearest: nil, forbidden: forbidden)
         var found: [String: [CounterpartCandidate]] = [:]
         let kept = KeptWords(earlier: earlier, later: later, forbidden: forbidden)
-        let places = NeighbourPlaces(earlier: earlier, later: later, anchors: anchors)
+        let places = NeighbourPlaces(earlier: earlier, later: later, anchors: anchors, widest: matcher.widestPlace)
         let addedIDs = Set(added)
         for l in later.rules.indices where addedIDs.contains(later.rules[l].id) {
             let place = places.earlier(whereNeighboursOf: l)

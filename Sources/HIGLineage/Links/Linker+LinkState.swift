@@ -232,14 +232,14 @@ extension Linker {
                 links += matchedRestorations(open, earlierRules, laterRules, placeInPool, taken: Set(links.map(\.from)), termCount, matcher)
             }
             guard !links.isEmpty else { return [] }
-            classify(links, earlierRules, laterRules, fromNamedTerms: nil, laterPlaces: unmatched, into: &found)
+            classify(links, earlierRules, laterRules, fromNamedTerms: nil, laterPlaces: unmatched, fromSeveralEditions: true, into: &found)
             return Set(links.map(\.from))
         }
 
         /// The matcher's restorations into the later rules `unmatched` from the departed rules
         /// `earlierRules` not `taken`: only a strong pair (`RuleMatcher.strongScore`) of mostly the
-        /// same words (`restorationCosine`), each the other's best, one to one, neither a word
-        /// alone (`isWordAlone`); never a rejected one.
+        /// same words (`restorationCosine`), each the other's best, one to one, neither of fewer
+        /// than two words (`hasFewerThanTwoWords`); never a rejected one.
         private func matchedRestorations(
             _ unmatched: [Int], _ earlierRules: LinkableRules, _ laterRules: LinkableRules, _ placeInPool: [String: Int],
             taken: Set<Int>, _ termCount: Int, _ matcher: RuleMatcher
@@ -259,7 +259,9 @@ extension Linker {
                     best.score >= bestForEarlier[best.earlier]
                 else { continue }
                 let (from, to) = (earlierRules.rules[best.earlier], laterRules.rules[unmatched[l]])
-                guard !Self.isWordAlone(from.text), !Self.isWordAlone(to.text), taken.insert(best.earlier).inserted else { continue }
+                guard !Self.hasFewerThanTwoWords(from.text), !Self.hasFewerThanTwoWords(to.text), taken.insert(best.earlier).inserted else {
+                    continue
+                }
                 // Any other rule back in the same words is as sure as a rule that kept them (the
                 // archive's restorations of two words or more and the same text read right, down
                 // to a table's "Tap — Click"), and surer than one back in other words: two of the
@@ -273,11 +275,11 @@ extension Linker {
             return links
         }
 
-        /// Whether a text is one word or none: such a rule comes back by chance (the archive's
+        /// Whether a text has one word or none: such a rule comes back by chance (the archive's
         /// table-of-contents page numbers "40" and "3.", "Home", "Closed"), so it is never a
-        /// restoration. Words, not terms (`LinkableRules.isFragment`): the lexicon reads a
-        /// table's "Tap — Click" as one term twice.
-        static func isWordAlone(_ text: String) -> Bool {
+        /// restoration. Words, not terms (`LinkableRules.isFragment`, fewer than three terms): the
+        /// lexicon reads a table's "Tap — Click" as one term twice, and it is restored.
+        static func hasFewerThanTwoWords(_ text: String) -> Bool {
             Words.lowercased(text, digits: true, apostrophes: true, limit: 2).count < 2
         }
 
@@ -377,17 +379,31 @@ extension Linker {
         /// `fromNamedTerms`: the earlier edition's `namedTerms`, when known.
         /// `laterPlaces`: the later rules' places in their edition, when `laterRules` holds only
         /// some of them.
+        /// `fromSeveralEditions`: the earlier rules are of several editions (restorations), and
+        /// each link's share of same-words links is its own pair of editions', as the confidence
+        /// model was fitted (`Tests/Gold/calibrate.py`).
         private func classify(
             _ links: [FoundLink], _ earlierRules: LinkableRules, _ laterRules: LinkableRules,
-            fromNamedTerms: [NamedTerms?]?, laterPlaces: [Int]? = nil, into found: inout Found
+            fromNamedTerms: [NamedTerms?]?, laterPlaces: [Int]? = nil, fromSeveralEditions: Bool = false, into found: inout Found
         ) {
             let sortedLinks = KeySort.order(count: links.count) {
                 (earlierRules.rules[links[$0].from].id, laterRules.rules[links[$0].to].id)
             }.map { links[$0] }
-            let sameWordsShare = Double(links.count { $0.evidence == .sameWords }) / Double(max(1, links.count))
+            func share(_ links: some Collection<FoundLink>) -> Double {
+                Double(links.count { $0.evidence == .sameWords }) / Double(max(1, links.count))
+            }
+            // Each link's share, in `sortedLinks`' order.
+            let sameWordsShares: [Double]
+            if fromSeveralEditions {
+                let edition = { (link: FoundLink) in RuleIdentifier.edition(of: earlierRules.rules[link.from].id) }
+                let shares = Dictionary(grouping: links, by: edition).mapValues(share)
+                sameWordsShares = sortedLinks.map { shares[edition($0)]! }
+            } else {
+                sameWordsShares = [Double](repeating: share(links), count: sortedLinks.count)
+            }
             let classified = ParallelChunks.map(count: sortedLinks.count) {
                 sortedLinks[$0].row(
-                    earlierRules, laterRules, fromNamedTerms: fromNamedTerms?[sortedLinks[$0].from], sameWordsShare: sameWordsShare)
+                    earlierRules, laterRules, fromNamedTerms: fromNamedTerms?[sortedLinks[$0].from], sameWordsShare: sameWordsShares[$0])
             }
             found.rows += classified.map(\.row)
             for (link, classified) in zip(sortedLinks, classified) {

@@ -17,7 +17,7 @@ package enum Linker {
     /// Which matcher and classifier made the links: raised whenever a change to them changes
     /// what links they make, so that a database made by an older `hig` is relinked by the next
     /// import even when no rule changed.
-    static let revision = 5
+    static let revision = 6
 
     /// What the links depend on besides the rules: the matcher's revision, the lexicon, the
     /// decisions, the confidence model, and which edition descends from which (`familyTree`).

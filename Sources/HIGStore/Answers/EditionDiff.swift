@@ -209,6 +209,15 @@ extension RuleStore {
         return ids
     }
 
+    /// The pairs of FROM's and TO's rules the links lead from one to the other, as the diff
+    /// reads them: what a removed rule's candidates are placed by (`NeighbourPlaces`) where no
+    /// diff has read them yet (`hig evolution --candidates`).
+    func counterpartPairs(from: String, to: String) throws -> [(from: String, to: String)] {
+        let scope = try diffScope(from: from, to: to)
+        let links = try links(amongEditions: scope.editions)
+        return Self.descendantPairs(of: scope.fromRules, in: Set(scope.toRules), links: links).map { ($0.from, $0.to) }
+    }
+
     /// The rules a diff compares: FROM's and TO's in reading order; and FROM, TO and the
     /// editions between, whose links lead from one to the other.
     private func diffScope(

@@ -104,7 +104,8 @@ extension RuleStore {
         let byPair = Dictionary(grouping: removed) { [editionOf[$0.rule]!, $0.removedIn!] }
         for (pair, pairFates) in byPair.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
             let found = try CounterpartCandidates.find(
-                db, older: pair[0], newer: pair[1], removed: pairFates.map(\.rule), added: [], limit: limit)
+                db, older: pair[0], newer: pair[1], removed: pairFates.map(\.rule), added: [], limit: limit,
+                anchors: try counterpartPairs(from: pair[0], to: pair[1]))
             for fate in pairFates {
                 fates[fate.rule]?.candidates = try (found[fate.rule] ?? []).map { candidate in
                     var candidate = candidate
