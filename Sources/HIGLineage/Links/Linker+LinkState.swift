@@ -232,7 +232,13 @@ extension Linker {
                 links += matchedRestorations(open, earlierRules, laterRules, placeInPool, taken: Set(links.map(\.from)), termCount, matcher)
             }
             guard !links.isEmpty else { return [] }
-            classify(links, earlierRules, laterRules, fromNamedTerms: nil, laterPlaces: unmatched, fromSeveralEditions: true, into: &found)
+            // The pool holds rules of several editions: each pair of editions' links apart, so
+            // that a link's share of same-words links is its own pair's, as the confidence model
+            // was fitted (`Tests/Gold/calibrate.py`).
+            let byEdition = Dictionary(grouping: links) { RuleIdentifier.edition(of: earlierRules.rules[$0.from].id) }
+            for edition in byEdition.keys.sorted() {
+                classify(byEdition[edition]!, earlierRules, laterRules, fromNamedTerms: nil, laterPlaces: unmatched, into: &found)
+            }
             return Set(links.map(\.from))
         }
 
@@ -379,31 +385,17 @@ extension Linker {
         /// `fromNamedTerms`: the earlier edition's `namedTerms`, when known.
         /// `laterPlaces`: the later rules' places in their edition, when `laterRules` holds only
         /// some of them.
-        /// `fromSeveralEditions`: the earlier rules are of several editions (restorations), and
-        /// each link's share of same-words links is its own pair of editions', as the confidence
-        /// model was fitted (`Tests/Gold/calibrate.py`).
         private func classify(
             _ links: [FoundLink], _ earlierRules: LinkableRules, _ laterRules: LinkableRules,
-            fromNamedTerms: [NamedTerms?]?, laterPlaces: [Int]? = nil, fromSeveralEditions: Bool = false, into found: inout Found
+            fromNamedTerms: [NamedTerms?]?, laterPlaces: [Int]? = nil, into found: inout Found
         ) {
             let sortedLinks = KeySort.order(count: links.count) {
                 (earlierRules.rules[links[$0].from].id, laterRules.rules[links[$0].to].id)
             }.map { links[$0] }
-            func share(_ links: some Collection<FoundLink>) -> Double {
-                Double(links.count { $0.evidence == .sameWords }) / Double(max(1, links.count))
-            }
-            // Each link's share, in `sortedLinks`' order.
-            let sameWordsShares: [Double]
-            if fromSeveralEditions {
-                let edition = { (link: FoundLink) in RuleIdentifier.edition(of: earlierRules.rules[link.from].id) }
-                let shares = Dictionary(grouping: links, by: edition).mapValues(share)
-                sameWordsShares = sortedLinks.map { shares[edition($0)]! }
-            } else {
-                sameWordsShares = [Double](repeating: share(links), count: sortedLinks.count)
-            }
+            let sameWordsShare = Double(links.count { $0.evidence == .sameWords }) / Double(max(1, links.count))
             let classified = ParallelChunks.map(count: sortedLinks.count) {
                 sortedLinks[$0].row(
-                    earlierRules, laterRules, fromNamedTerms: fromNamedTerms?[sortedLinks[$0].from], sameWordsShare: sameWordsShares[$0])
+                    earlierRules, laterRules, fromNamedTerms: fromNamedTerms?[sortedLinks[$0].from], sameWordsShare: sameWordsShare)
             }
             found.rows += classified.map(\.row)
             for (link, classified) in zip(sortedLinks, classified) {
