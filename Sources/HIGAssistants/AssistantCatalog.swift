@@ -149,7 +149,9 @@ public enum AssistantCatalog {
                     (`candidates`: rule, the matcher's score, similarity; a link needs a score of \(linkScore)), \
                     rules the matcher weighed and turned down, best first; where_neighbours_went: true marks one \
                     standing where the rule's neighbours went, ranked \(NeighbourPlaces.lead) higher; kept_word_for_word: true marks, \
-                    last, a rule the other edition keeps word for word. 0: none.
+                    after the others, a rule the other edition keeps word for word; unlike_in_length: true marks, \
+                    last, a bare label of \(UnlikeLengths.labelMostWords) words or fewer for a sentence of \(UnlikeLengths.sentenceLeastWords) or more, or the \
+                    other way round. 0: none.
                     """),
         ])
 

@@ -200,6 +200,7 @@ def main(binary, archive=None):
           "button" in first.lower() and not first.startswith("The menu bar"), first[:200])
 
     check_topic_leads(binary, database)
+    check_labels_last(binary, database)
 
     # A second import of the same archive writes nothing.
     again = hig(binary, database, "import", "--archive", archive)
@@ -222,6 +223,23 @@ def check_topic_leads(binary, database):
     held = {v["id"] for lineage in lineages for v in lineage["versions"]}
     check("... and among them the iOS lineage of dark and light buttons and the Mac one of the action button's corner",
           {"iphone-2008-11-94daf0e5", "macosx-2004-05-214891a2"} <= held, firsts)
+
+
+def check_labels_last(binary, database):
+    """1995's "Modeless dialog boxes, which are useful for getting user input" (line 2866) became
+    2001's "Modeless: Enables users to change settings in a dialog" (line 1349; the Mac gold set
+    has the pair). 2001's page heads "User Input" (lines 2384 and 2860, the chapter's name
+    printed under each page's footer) share more of its words; as bare labels they come after
+    every sentence among its candidates."""
+    answer = hig(binary, database, "diff", "mac-1995", "aqua-2001-10", "--candidates", "10", "--format", "json")
+    candidates = json.loads(answer.stdout).get("candidates", {}).get("mac-1995-c700558a", []) if answer.returncode == 0 else []
+    ids = [c["rule"] for c in candidates]
+    heads = [c for c in candidates if c["rule"] in ("aqua-2001-10-2cf6d47f", "aqua-2001-10-3e5417a6")]
+    check("hig diff mac-1995 aqua-2001-10 --candidates: 1995's modeless dialog boxes get 2001's among the first three, "
+          "the page heads \"User Input\" after every sentence",
+          "aqua-2001-10-b04f971f" in ids[:3] and len(heads) == 2 and all(c.get("unlike_in_length") for c in heads)
+          and ids.index(heads[0]["rule"]) > max(i for i, c in enumerate(candidates) if not c.get("unlike_in_length")),
+          [(c["rule"], round(c["score"], 2), c.get("unlike_in_length")) for c in candidates])
 
 
 if __name__ == "__main__":

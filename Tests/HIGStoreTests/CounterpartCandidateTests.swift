@@ -35,12 +35,14 @@ struct CounterpartCandidateTests {
             let other = id.hasPrefix("ios-2011-03-") ? "ios-2014-03-" : "ios-2011-03-"
             #expect(candidates.count <= 3 && candidates.allSatisfy { $0.rule.hasPrefix(other) && $0.score > 0 })
             // Best first (one where the rule's neighbours went ranks `NeighbourPlaces.lead`
-            // higher), those kept word for word after the others.
-            for group in [candidates.filter { $0.keptWordForWord == nil }, candidates.filter { $0.keptWordForWord == true }] {
+            // higher), those kept word for word after the others, those unlike the rule in
+            // length last.
+            let alike = candidates.filter { $0.unlikeInLength == nil }
+            for group in [alike.filter { $0.keptWordForWord == nil }, alike.filter { $0.keptWordForWord == true }] {
                 let ranks = group.map { $0.score + ($0.whereNeighboursWent == true ? NeighbourPlaces.lead : 0) }
                 #expect(ranks == ranks.sorted(by: >))
             }
-            #expect(candidates == CounterpartCandidates.keptLast(candidates))
+            #expect(candidates == CounterpartCandidates.ordered(candidates))
             #expect(candidates.allSatisfy { rules[$0.rule] != nil })
         }
         #expect(try store.diff(from: "ios-2011-03", to: "ios-2014-03", options: .init(topic: "alerts")).candidates == nil)
@@ -174,6 +176,55 @@ struct CounterpartCandidateTests {
         }
         #expect(CounterpartCandidates.keptLast(candidates).map(\.rule) == ["r0", "r2", "r4", "r1", "r3"])
         #expect(CounterpartCandidates.keptLast([]).isEmpty)
+    }
+
+    @Test(
+        "A bare label comes after the sentences, whatever its score: 2011's 'Consider adding blur ... drop shadows' gets 2010's 'Drop shadow' last"
+    )
+    func unlikeInLengthLast() throws {
+        let store = try BundleDatabase.store
+        let options = RuleStore.DiffOptions(candidates: 3)
+        let diff = try store.diff(from: "iphone-2010-03", to: "ios-2011-03", options: options)
+        // Read in the texts: 2011's tip for the Retina display (line 3354), "Consider adding blur
+        // for better results in effects such as engravings and drop shadows", is new. 2010's
+        // "Drop shadow" (line 2207) is a bullet of the effects iPhone OS adds to an application
+        // icon, a label of two words; it shares "drop shadow" with the tip and outscores 2010's
+        // "Text. The launch image is static ..." (line 2274), a sentence. 2011 keeps all three
+        // word for word, so only their lengths order them.
+        let added = "ios-2011-03-28133ffa"
+        #expect(diff.added.contains(added))
+        let candidates = try #require(diff.candidates?[added])
+        #expect(candidates.map(\.rule) == ["iphone-2010-03-81bb6183", "iphone-2010-03-9c0ced65", "iphone-2010-03-feeb8094"])
+        let label = candidates[2]
+        #expect(label.unlikeInLength == true && label.score > candidates[1].score)
+        #expect(candidates[..<2].allSatisfy { $0.unlikeInLength == nil })
+        let json = String(decoding: try JSONEncoder().encode(label), as: UTF8.self)
+        #expect(json.contains("\"unlike_in_length\":true"))
+        let rules = try store.ruleTexts(of: diff)
+        let text = TextRenderer(colored: false).diff(diff, rules: rules, options: options, showUnchanged: false)
+        #expect(text.contains("      iphone-2010-03-feeb8094  0.23  (kept word for word) (unlike in length) Drop shadow\n"))
+        let markdown = TextRenderer.diffMarkdown(diff, rules: rules, options: options)
+        #expect(markdown.contains("iphone-2010-03-feeb8094 (0.23, kept word for word, unlike in length)"))
+    }
+
+    @Test("A label of three words or fewer is unlike a text of six or more, in either order; labels and sentences go last")
+    func unlikeLengths() {
+        #expect(UnlikeLengths.words("Figure 7-5 Checkbox spacing") == 5)
+        #expect(UnlikeLengths.words("Don't use a default button if the user's most likely action is dangerous.") == 6)
+        #expect(UnlikeLengths.words("") == 0)
+        #expect(UnlikeLengths.areUnlike(3, 6) && UnlikeLengths.areUnlike(6, 3) && UnlikeLengths.areUnlike(0, 6))
+        #expect(!UnlikeLengths.areUnlike(4, 6) && !UnlikeLengths.areUnlike(3, 5) && !UnlikeLengths.areUnlike(2, 2))
+        #expect(!UnlikeLengths.areUnlike(6, 6))
+        // r0 unlike (best score), r1 kept, r2 placed, r3 plain, r4 unlike and placed.
+        let candidates = [
+            CounterpartCandidate(rule: "r0", score: 0.9, similarity: 0.9, unlikeInLength: true),
+            CounterpartCandidate(rule: "r1", score: 0.8, similarity: 0.8, keptWordForWord: true),
+            CounterpartCandidate(rule: "r2", score: 0.5, similarity: 0.5, whereNeighboursWent: true),
+            CounterpartCandidate(rule: "r3", score: 0.6, similarity: 0.6),
+            CounterpartCandidate(rule: "r4", score: 0.7, similarity: 0.7, whereNeighboursWent: true, unlikeInLength: true),
+        ]
+        // Ranks 0.9, 0.8, 0.7, 0.6, 0.9: r0 and r4 tie, and keep their order, last.
+        #expect(CounterpartCandidates.ordered(candidates).map(\.rule) == ["r2", "r3", "r1", "r0", "r4"])
     }
 
     @Test("A link shown as a possible counterpart offers its rules' other likely counterparts, in the diff's text and JSON")

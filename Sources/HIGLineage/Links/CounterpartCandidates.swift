@@ -27,11 +27,15 @@ public struct CounterpartCandidate: Sendable, Equatable, Encodable {
     /// comes before the candidates that do not, unless they score `NeighbourPlaces.lead` more
     /// (nil otherwise).
     public var whereNeighboursWent: Bool? = nil
+    /// True when the candidate is a bare label and its rule a sentence, or the other way round
+    /// (`UnlikeLengths`): it comes after the others, whatever its score (nil otherwise).
+    public var unlikeInLength: Bool? = nil
 
     enum CodingKeys: String, CodingKey {
         case rule, score, similarity, text
         case keptWordForWord = "kept_word_for_word"
         case whereNeighboursWent = "where_neighbours_went"
+        case unlikeInLength = "unlike_in_length"
     }
 }
 
@@ -42,7 +46,8 @@ public enum CounterpartCandidates {
 
     /// The best `limit` candidates of each rule of `removed` (rules of `older`) among the rules of
     /// `newer`, and of each rule of `added` (rules of `newer`) among the rules of `older`, best
-    /// first, those the other edition keeps word for word last (`keptLast`); a rule no candidate
+    /// first, those the other edition keeps word for word after the others (`keptLast`), those
+    /// unlike the rule in length after all (`UnlikeLengths`); a rule no candidate
     /// reaches has none. Only candidates scored above 0: below, the
     /// penalties outweigh what the two share. `anchors`: pairs of the two editions' rules that
     /// are counterparts (a diff's); a candidate standing where the rule's neighbours went, by
@@ -69,13 +74,15 @@ public enum CounterpartCandidates {
         let addedIDs = Set(added)
         for l in later.rules.indices where addedIDs.contains(later.rules[l].id) {
             let place = places.earlier(whereNeighboursOf: l)
+            let words = UnlikeLengths.words(later.rules[l].text)
             let best = lists.list(l).filter { $0.score > 0 }.map { candidate in
                 CounterpartCandidate(
                     rule: earlier.rules[candidate.earlier].id, score: candidate.score, similarity: candidate.cosine,
                     keptWordForWord: kept.isKept(earlier: candidate.earlier, candidateOf: l) ? true : nil,
-                    whereNeighboursWent: place.contains(candidate.earlier) ? true : nil)
+                    whereNeighboursWent: place.contains(candidate.earlier) ? true : nil,
+                    unlikeInLength: UnlikeLengths.areUnlike(words, UnlikeLengths.words(earlier.rules[candidate.earlier].text)) ? true : nil)
             }
-            found[later.rules[l].id] = Array(keptLast(NeighbourPlaces.placedFirst(best)).prefix(limit))
+            found[later.rules[l].id] = Array(ordered(best).prefix(limit))
         }
         let removedIDs = Set(removed)
         let byEarlier = lists.byEarlier(count: earlier.count)
@@ -94,15 +101,24 @@ public enum CounterpartCandidates {
             }
             // Best first; of equal scores, the newer rule read first.
             let place = places.later(whereNeighboursOf: p)
+            let words = UnlikeLengths.words(earlier.rules[p].text)
             let best = scored.filter { $0.score > 0 }.sorted { ($1.score, $0.later) < ($0.score, $1.later) }.map { candidate in
                 CounterpartCandidate(
                     rule: later.rules[candidate.later].id, score: candidate.score, similarity: candidate.cosine,
                     keptWordForWord: kept.isKept(later: candidate.later, candidateOf: p) ? true : nil,
-                    whereNeighboursWent: place.contains(candidate.later) ? true : nil)
+                    whereNeighboursWent: place.contains(candidate.later) ? true : nil,
+                    unlikeInLength: UnlikeLengths.areUnlike(words, UnlikeLengths.words(later.rules[candidate.later].text)) ? true : nil)
             }
-            found[earlier.rules[p].id] = Array(keptLast(NeighbourPlaces.placedFirst(best)).prefix(limit))
+            found[earlier.rules[p].id] = Array(ordered(best).prefix(limit))
         }
         return found.filter { !$0.value.isEmpty }
+    }
+
+    /// `candidates` (best first) in the order a reader is shown them: those where the rule's
+    /// neighbours went raised, those the other edition keeps word for word after the rest, and
+    /// those unlike the rule in length last.
+    static func ordered(_ candidates: [CounterpartCandidate]) -> [CounterpartCandidate] {
+        UnlikeLengths.unlikeLast(keptLast(NeighbourPlaces.placedFirst(candidates)))
     }
 
     /// `candidates` (best first) with those the other edition keeps word for word after the

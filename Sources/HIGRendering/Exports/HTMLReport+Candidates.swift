@@ -16,8 +16,9 @@ extension HTMLReport {
         for candidate in candidates {
             let kept = candidate.keptWordForWord == true ? ", kept word for word" : ""
             let placed = candidate.whereNeighboursWent == true ? ", where its neighbours went" : ""
+            let unlike = candidate.unlikeInLength == true ? ", unlike in length" : ""
             let score = String(format: "%.2f", candidate.score)
-            out += "<li>\(ruleLink(candidate.rule, exported)) <span class=\"muted\">score \(score)\(placed)\(kept)</span>"
+            out += "<li>\(ruleLink(candidate.rule, exported)) <span class=\"muted\">score \(score)\(placed)\(kept)\(unlike)</span>"
             if let text = candidate.text { out += " \(h(TextCut.words(text, limit: 160)))" }
             out += "</li>"
         }

@@ -72,11 +72,12 @@ extension TextRenderer {
         var out = margin + "likely counterparts\(whose) in \(edition) (score; a link needs \(RuleMatcher.leastLinkScore)):\n"
         for candidate in candidates {
             let words = text(candidate).map { TextCut.words($0, limit: 90) } ?? ""
-            // Listed after the others (`CounterpartCandidates.keptLast`), whatever its score;
+            // Listed after the others (`CounterpartCandidates.ordered`), whatever its score;
             // one where the rule's neighbours went, before others that score a little more.
             let kept = candidate.keptWordForWord == true ? "(kept word for word) " : ""
             let placed = candidate.whereNeighboursWent == true ? "(where its neighbours went) " : ""
-            out += margin + "  \(candidate.rule)  \(format(candidate.score))  \(placed)\(kept)\(words)\n"
+            let unlike = candidate.unlikeInLength == true ? "(unlike in length) " : ""
+            out += margin + "  \(candidate.rule)  \(format(candidate.score))  \(placed)\(kept)\(unlike)\(words)\n"
         }
         return out
     }
