@@ -207,9 +207,12 @@ struct CounterpartCandidateTests {
         #expect(markdown.contains("iphone-2010-03-feeb8094 (0.23, kept word for word, unlike in length)"))
     }
 
-    @Test("A label of three words or fewer is unlike a text of six or more, in either order; labels and sentences go last")
+    @Test(
+        "A label of three words or fewer (numbers left out) is unlike a text of six or more, in either order; labels and sentences go last"
+    )
     func unlikeLengths() {
-        #expect(UnlikeLengths.words("Figure 7-5 Checkbox spacing") == 5)
+        #expect(UnlikeLengths.words("Figure 7-5 Checkbox spacing") == 3)
+        #expect(UnlikeLengths.words("Chapter 9 — User Input — 155") == 3)
         #expect(UnlikeLengths.words("Don't use a default button if the user's most likely action is dangerous.") == 6)
         #expect(UnlikeLengths.words("") == 0)
         #expect(UnlikeLengths.areUnlike(3, 6) && UnlikeLengths.areUnlike(6, 3) && UnlikeLengths.areUnlike(0, 6))
