@@ -150,8 +150,8 @@ public enum AssistantCatalog {
                     rules the matcher weighed and turned down, best first; where_neighbours_went: true marks one \
                     standing where the rule's neighbours went, ranked \(NeighbourPlaces.lead) higher; kept_word_for_word: true marks, \
                     after the others, a rule the other edition keeps word for word; unlike_in_length: true marks, \
-                    last, a bare label of \(UnlikeLengths.labelMostWords) words or fewer for a sentence of \(UnlikeLengths.sentenceLeastWords) or more, or the \
-                    other way round. 0: none.
+                    last, a bare label of \(UnlikeLengths.labelMostWords) words or fewer for a sentence of \(UnlikeLengths.sentenceLeastWords) or more not \
+                    opening with it, or the other way round. 0: none.
                     """),
         ])
 

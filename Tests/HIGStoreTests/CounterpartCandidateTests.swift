@@ -208,16 +208,24 @@ struct CounterpartCandidateTests {
     }
 
     @Test(
-        "A label of three words or fewer (numbers left out) is unlike a text of six or more, in either order; labels and sentences go last"
+        "A label of three words or fewer (numbers left out) is unlike a text of six or more not opening with it; such candidates go last"
     )
     func unlikeLengths() {
-        #expect(UnlikeLengths.words("Figure 7-5 Checkbox spacing") == 3)
-        #expect(UnlikeLengths.words("Chapter 9 — User Input — 155") == 3)
-        #expect(UnlikeLengths.words("Don't use a default button if the user's most likely action is dangerous.") == 6)
-        #expect(UnlikeLengths.words("") == 0)
-        #expect(UnlikeLengths.areUnlike(3, 6) && UnlikeLengths.areUnlike(6, 3) && UnlikeLengths.areUnlike(0, 6))
-        #expect(!UnlikeLengths.areUnlike(4, 6) && !UnlikeLengths.areUnlike(3, 5) && !UnlikeLengths.areUnlike(2, 2))
-        #expect(!UnlikeLengths.areUnlike(6, 6))
+        let words = UnlikeLengths.words
+        #expect(words("Figure 7-5 Checkbox spacing") == ["figure", "checkbox", "spacing"])
+        #expect(words("Chapter 9 — User Input — 155") == ["chapter", "user", "input"])
+        #expect(words("Don't use a default button if the user's most likely action is dangerous.").count == 6)
+        #expect(words("155").isEmpty)
+        func unlike(_ a: String, _ b: String) -> Bool { UnlikeLengths.areUnlike(words(a), words(b)) }
+        let sentence = "Use a caution alert box to warn users"
+        #expect(unlike("User Input", sentence) && unlike(sentence, "User Input") && unlike("155", sentence))
+        #expect(unlike("Chapter 9 — User Input — 155", sentence))
+        // Four words are no label; five no sentence; two labels, two sentences are alike.
+        #expect(!unlike("Alert boxes and buttons", sentence) && !unlike("User Input", "Use a caution alert box"))
+        #expect(!unlike("User Input", "Alert Boxes") && !unlike(sentence, sentence))
+        // A sentence that opens with the label's words describes its item.
+        #expect(!unlike("Retry", "Retry. Tells the person that an action failed but they can retry it."))
+        #expect(unlike("Retry", "Tells the person that an action failed; they can retry it."))
         // r0 unlike (best score), r1 kept, r2 placed, r3 plain, r4 unlike and placed.
         let candidates = [
             CounterpartCandidate(rule: "r0", score: 0.9, similarity: 0.9, unlikeInLength: true),
