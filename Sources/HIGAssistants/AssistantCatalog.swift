@@ -107,7 +107,11 @@ public enum AssistantCatalog {
                     For each version removed in a later edition, up to this many likely counterparts there \
                     (`after[id].candidates`: rule, the matcher's score, similarity, text; a link needs a \
                     score of \(linkScore)), rules the matcher weighed and turned down, best first; \
-                    kept_word_for_word: true marks, last, a rule the other edition keeps word for word. 0: none.
+                    where_neighbours_went: true marks one standing where the rule's neighbours went, ranked \
+                    \(NeighbourPlaces.lead) higher; kept_word_for_word: true marks, after the others, a rule the other \
+                    edition keeps word for word; unlike_in_length: true marks, last, a bare label of \
+                    \(UnlikeLengths.labelMostWords) words or fewer (numbers left out) for a sentence of \
+                    \(UnlikeLengths.sentenceLeastWords) or more not opening with it, or the other way round. 0: none.
                     """),
         ])
 
@@ -150,7 +154,7 @@ public enum AssistantCatalog {
                     rules the matcher weighed and turned down, best first; where_neighbours_went: true marks one \
                     standing where the rule's neighbours went, ranked \(NeighbourPlaces.lead) higher; kept_word_for_word: true marks, \
                     after the others, a rule the other edition keeps word for word; unlike_in_length: true marks, \
-                    last, a bare label of \(UnlikeLengths.labelMostWords) words or fewer for a sentence of \(UnlikeLengths.sentenceLeastWords) or more not \
+                    last, a bare label of \(UnlikeLengths.labelMostWords) words or fewer (numbers left out) for a sentence of \(UnlikeLengths.sentenceLeastWords) or more not \
                     opening with it, or the other way round. 0: none.
                     """),
         ])

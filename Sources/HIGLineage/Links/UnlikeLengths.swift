@@ -8,7 +8,8 @@ import HIGText
 /// unlike its rule in length comes after the others (`CounterpartCandidates`). Words as `Words`
 /// reads them, numbers left out: a page or figure number says nothing of what a text is, so the
 /// table-of-contents line "Chapter 9 — User Input — 155" and the caption "Figure 7-5 Checkbox
-/// spacing" are labels of three words.
+/// spacing" are labels of three words. A number glued to letters leaves them a word ("3D" reads
+/// "d"): a label stays short.
 package enum UnlikeLengths {
     package static let labelMostWords = 3
     package static let sentenceLeastWords = 6
