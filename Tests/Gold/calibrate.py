@@ -214,12 +214,13 @@ def lowest_threshold(lines):
     return 1.0
 
 
-def offered(hig, db, pair, gold_pairs, threshold):
+def offered(hig, db, pair, gold_pairs, threshold, details=False):
     """What `hig diff --candidates 3` offers for a gold pair: the rules shown removed, added or
-    in a flagged link, with their candidates; the links shown without a flag."""
+    in a flagged link, with their candidates (with `details`, each as the JSON gives it, all ten
+    at most); the links shown without a flag."""
     older, newer = editions(pair)
     diff = json.loads(subprocess.run(
-        [hig, "--db", db, "diff", older, newer, "--candidates", str(CANDIDATES), "--format", "json"],
+        [hig, "--db", db, "diff", older, newer, "--candidates", str(10 if details else CANDIDATES), "--format", "json"],
         check=True, capture_output=True, text=True).stdout)
     plain, flagged = set(), set()
     for change in diff["changed"]:
@@ -229,8 +230,21 @@ def offered(hig, db, pair, gold_pairs, threshold):
         else:
             flagged.add(key)
     plain.update(tuple(p) for p in diff["unchanged"])
+    if details:
+        return plain, flagged, diff.get("candidates") or {}
     candidates = {rule: [c["rule"] for c in found[:CANDIDATES]] for rule, found in (diff.get("candidates") or {}).items()}
     return plain, flagged, candidates
+
+
+def not_shown_plainly(entries, pair, plain, rule_at):
+    """The gold links of `pair` (restorations aside) not among the links shown without a flag,
+    as (older rule, newer rule)."""
+    for e in entries:
+        if e["pair"] != pair or e["relation"] != "link" or e["class"] == "restored":
+            continue
+        a, b = rule_at(e["from"]), rule_at(e["to"])
+        if a is not None and b is not None and (a, b) not in plain:
+            yield a, b
 
 
 def candidates_found(hig, db, entries, pairs, threshold, rule_at):
@@ -239,12 +253,7 @@ def candidates_found(hig, db, entries, pairs, threshold, rule_at):
     for pair in pairs:
         plain, flagged, candidates = offered(hig, db, pair, pairs, threshold)
         total = hits = 0
-        for e in entries:
-            if e["pair"] != pair or e["relation"] != "link" or e["class"] == "restored":
-                continue
-            a, b = rule_at(e["from"]), rule_at(e["to"])
-            if a is None or b is None or (a, b) in plain:
-                continue
+        for a, b in not_shown_plainly(entries, pair, plain, rule_at):
             total += 1
             hits += (a, b) in flagged or b in candidates.get(a, []) or a in candidates.get(b, [])
         result[pair] = (total, hits)
