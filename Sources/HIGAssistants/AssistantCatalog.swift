@@ -20,6 +20,15 @@ public enum AssistantCatalog {
     static let queryName = "query"
     /// The score a link needs, which candidates' scores are read against.
     static let linkScore = RuleMatcher.leastLinkScore
+    /// What moves a likely counterpart out of score order (`CounterpartCandidates.ordered`), and
+    /// its JSON mark: said alike by every tool that lists candidates.
+    static let candidateOrder = """
+        where_neighbours_went: true marks one standing where the rule's neighbours went, ranked \
+        \(NeighbourPlaces.lead) higher; kept_word_for_word: true marks, after the others, a rule the other \
+        edition keeps word for word; unlike_in_length: true marks, last, a bare label of \
+        \(UnlikeLengths.labelMostWords) words or fewer (numbers left out) for a sentence of \
+        \(UnlikeLengths.sentenceLeastWords) or more not opening with it, or the other way round.
+        """
 
     static let edition = AssistantParameter(
         name: "edition", kind: .string, required: false,
@@ -106,12 +115,7 @@ public enum AssistantCatalog {
                 description: """
                     For each version removed in a later edition, up to this many likely counterparts there \
                     (`after[id].candidates`: rule, the matcher's score, similarity, text; a link needs a \
-                    score of \(linkScore)), rules the matcher weighed and turned down, best first; \
-                    where_neighbours_went: true marks one standing where the rule's neighbours went, ranked \
-                    \(NeighbourPlaces.lead) higher; kept_word_for_word: true marks, after the others, a rule the other \
-                    edition keeps word for word; unlike_in_length: true marks, last, a bare label of \
-                    \(UnlikeLengths.labelMostWords) words or fewer (numbers left out) for a sentence of \
-                    \(UnlikeLengths.sentenceLeastWords) or more not opening with it, or the other way round. 0: none.
+                    score of \(linkScore)), rules the matcher weighed and turned down, best first; \(candidateOrder) 0: none.
                     """),
         ])
 
@@ -151,11 +155,7 @@ public enum AssistantCatalog {
                 description: """
                     For each removed and added rule, up to this many likely counterparts in the other edition \
                     (`candidates`: rule, the matcher's score, similarity; a link needs a score of \(linkScore)), \
-                    rules the matcher weighed and turned down, best first; where_neighbours_went: true marks one \
-                    standing where the rule's neighbours went, ranked \(NeighbourPlaces.lead) higher; kept_word_for_word: true marks, \
-                    after the others, a rule the other edition keeps word for word; unlike_in_length: true marks, \
-                    last, a bare label of \(UnlikeLengths.labelMostWords) words or fewer (numbers left out) for a sentence of \(UnlikeLengths.sentenceLeastWords) or more not \
-                    opening with it, or the other way round. 0: none.
+                    rules the matcher weighed and turned down, best first; \(candidateOrder) 0: none.
                     """),
         ])
 

@@ -14,11 +14,8 @@ extension HTMLReport {
         out +=
             "<details class=\"candidates\"><summary>\(TextCut.count(candidates.count, "likely counterpart")) in \(h(edition))</summary><ul>"
         for candidate in candidates {
-            let kept = candidate.keptWordForWord == true ? ", kept word for word" : ""
-            let placed = candidate.whereNeighboursWent == true ? ", where its neighbours went" : ""
-            let unlike = candidate.unlikeInLength == true ? ", unlike in length" : ""
-            let score = String(format: "%.2f", candidate.score)
-            out += "<li>\(ruleLink(candidate.rule, exported)) <span class=\"muted\">score \(score)\(placed)\(kept)\(unlike)</span>"
+            let described = (["score " + String(format: "%.2f", candidate.score)] + candidate.marks).joined(separator: ", ")
+            out += "<li>\(ruleLink(candidate.rule, exported)) <span class=\"muted\">\(described)</span>"
             if let text = candidate.text { out += " \(h(TextCut.words(text, limit: 160)))" }
             out += "</li>"
         }

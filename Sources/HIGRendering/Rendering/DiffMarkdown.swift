@@ -22,7 +22,7 @@ extension TextRenderer {
             for id in ids {
                 guard let rule = rules[id] else { continue }
                 let likely = (candidates[id] ?? []).map {
-                    "\($0.rule) (\(String(format: "%.2f", $0.score))\($0.whereNeighboursWent == true ? ", where its neighbours went" : "")\($0.keptWordForWord == true ? ", kept word for word" : "")\($0.unlikeInLength == true ? ", unlike in length" : ""))"
+                    "\($0.rule) (\(([String(format: "%.2f", $0.score)] + $0.marks).joined(separator: ", ")))"
                 }
                 out +=
                     "| \(id) | \(cell(rule.text)) | \(cell(rule.citation)) | \(likely.isEmpty ? "none" : likely.joined(separator: "<br>")) |\n"

@@ -72,12 +72,9 @@ extension TextRenderer {
         var out = margin + "likely counterparts\(whose) in \(edition) (score; a link needs \(RuleMatcher.leastLinkScore)):\n"
         for candidate in candidates {
             let words = text(candidate).map { TextCut.words($0, limit: 90) } ?? ""
-            // Listed after the others (`CounterpartCandidates.ordered`), whatever its score;
-            // one where the rule's neighbours went, before others that score a little more.
-            let kept = candidate.keptWordForWord == true ? "(kept word for word) " : ""
-            let placed = candidate.whereNeighboursWent == true ? "(where its neighbours went) " : ""
-            let unlike = candidate.unlikeInLength == true ? "(unlike in length) " : ""
-            out += margin + "  \(candidate.rule)  \(format(candidate.score))  \(placed)\(kept)\(unlike)\(words)\n"
+            // What puts it out of score order (`CounterpartCandidates.ordered`), before its words.
+            let marks = candidate.marks.map { "(\($0)) " }.joined()
+            out += margin + "  \(candidate.rule)  \(format(candidate.score))  \(marks)\(words)\n"
         }
         return out
     }
