@@ -72,7 +72,7 @@ struct MigratorTests {
             #expect(try db.scalar("SELECT count(*) FROM a")?.int == 1)
             let broken = Migrator(
                 migrations: migrator.migrations + [Migration(version: 3, name: "0003_c", sql: "CREATE TABLE c (z); NOT SQL;")])
-            #expect(throws: SQLiteError.self) { try db.transaction { try broken.migrate(db) } }
+            #expect(throws: SQLiteError.self) { try broken.upgrade(db) }
             #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'c'")?.int == 0)
             #expect(try db.scalar("SELECT max(version) FROM schema_migrations")?.int == 2)
         }

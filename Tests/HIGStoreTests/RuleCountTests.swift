@@ -86,7 +86,7 @@ struct RuleCountTests {
             }
             // Up to the migration before 0010, which empties the store (its own test is below).
             let throughCounts = Migrator(migrations: Migration.all.filter { $0.version < Self.wholeGuidelinesVersion })
-            try db.transaction { try throughCounts.migrate(db) }
+            try throughCounts.upgrade(db)
             #expect(try throughCounts.currentVersion(db) == Self.wholeGuidelinesVersion - 1)
             #expect(try Self.stored(db) == ["1 guideline 2", "1 note 1", "2 figure 1"])
         }

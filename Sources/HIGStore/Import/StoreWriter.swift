@@ -45,6 +45,8 @@ public enum StoreWriter {
             // Writing into a damaged database would spread the damage.
             guard try db.scalar("PRAGMA quick_check")?.string == "ok" else { throw HIGError.notADatabase(path: path) }
             try prepareForWriting(db)
+            // In a transaction of its own, foreign keys off (a new file above has none to keep).
+            try Migrator().upgrade(db)
             return try Importer.write(corpus, to: db, sources: sources)
         } catch let error as SQLiteError {
             throw RuleStore.translate(error, path: path)

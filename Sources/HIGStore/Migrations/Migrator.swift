@@ -40,7 +40,29 @@ struct Migrator {
         return try db.scalar("SELECT max(version) FROM schema_migrations")?.int ?? 0
     }
 
-    /// Applies the pending migrations. Call inside a transaction.
+    /// Applies the pending migrations in one transaction of their own, foreign keys off while it
+    /// runs: SQLite's procedure for the schema changes ALTER TABLE cannot make (lang_altertable.html,
+    /// "Making Other Kinds Of Table Schema Changes"). A migration that rebuilds a table drops the
+    /// old one, and with foreign keys on, dropping `rules` would first delete every row that names
+    /// a rule (links, topics, forces). The keys are checked before the commit; a violation rolls
+    /// the migrations back. Call outside a transaction.
+    func upgrade(_ db: Database) throws {
+        guard try needsMigration(db) else { return }
+        let enforced = try db.scalar("PRAGMA foreign_keys")?.int == 1
+        if enforced { try db.execute("PRAGMA foreign_keys = OFF") }
+        defer { if enforced { try? db.execute("PRAGMA foreign_keys = ON") } }
+        try db.transaction {
+            try migrate(db)
+            if enforced, let broken = try db.rows("PRAGMA foreign_key_check").first {
+                throw HIGError.databaseUnreadable(
+                    path: db.path,
+                    reason: "a row of \(broken.string("table")) names a missing row of \(broken.string("parent")) after migrating")
+            }
+        }
+    }
+
+    /// Applies the pending migrations. Call inside a transaction, with foreign keys off unless
+    /// the database is new (`upgrade` does both).
     func migrate(_ db: Database) throws {
         try validate(db)
         try db.execute(
@@ -49,6 +71,10 @@ struct Migrator {
                 version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL) STRICT
             """)
         let current = try db.scalar("SELECT max(version) FROM schema_migrations")?.int ?? 0
+        // Rebuilding a table with foreign keys on would delete the rows that name it.
+        if current > 0, current < latestVersion, try db.scalar("PRAGMA foreign_keys")?.int == 1 {
+            throw HIGError.databaseUnreadable(path: db.path, reason: "migrations must run with foreign keys off (Migrator.upgrade)")
+        }
         for migration in migrations where migration.version > current {
             try db.executeScript(migration.sql)
             try db.execute(

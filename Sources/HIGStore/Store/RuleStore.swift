@@ -76,7 +76,7 @@ public final class RuleStore {
                     throw HIGError.schemaNeedsUpgrade(path: path, version: try migrator.currentVersion(db), known: migrator.latestVersion)
                 }
                 try db.execute("ROLLBACK")
-                try db.transaction { try migrator.migrate(db) }
+                try migrator.upgrade(db)
                 try beginSnapshot(db, migrator)
             }
             return RuleStore(db: db)
