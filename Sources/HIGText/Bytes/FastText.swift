@@ -3,7 +3,7 @@ import Foundation
 /// Small text operations on UTF-8 bytes, for the hot paths of cleaning and classifying, where
 /// Foundation's `replacingOccurrences`, `range(of:)` and `trimmingCharacters` (NSString on
 /// Linux) cost more than all the rest of the importer.
-package enum FastText {
+public enum FastText {
     /// `text` without any occurrence of the ASCII `pattern`.
     ///
     /// Read on the text's contiguous bytes, and a text without the pattern (most) is returned as
@@ -36,9 +36,11 @@ package enum FastText {
 
     /// `body` on `text`'s UTF-8 bytes, without a copy for a native String (every text the
     /// importer reads is one). Iterating `String.UTF8View` through generic `Sequence` methods
-    /// (`contains`, `contains(where:)`) cost some thirty instructions a byte.
-    @inline(__always)
-    package static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    /// (`contains`, `contains(where:)`) cost some thirty instructions a byte. Public and
+    /// `@inlinable` for the readers of other modules (`NormativeForce`): Swift 6.3 inlines no
+    /// `package` function across modules.
+    @inlinable @inline(__always)
+    public static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         if let result = try text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = text
         return try copy.withUTF8(body)

@@ -10,10 +10,11 @@
 /// - a word is a run of ASCII letters, lowercased, with one apostrophe (', ‘ or ’) between two
 ///   of its letters kept as '; any other byte ends a word;
 /// - a capital is A to Z; sentence and name tests look only at ASCII bytes and at ‘ ’ “ ”.
-package enum PlainText {
-    /// `body` on the bytes of `text` when it is plain, else nil.
-    @inline(__always)
-    package static func reading<Answer>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Answer) -> Answer? {
+public enum PlainText {
+    /// `body` on the bytes of `text` when it is plain, else nil. Inlinable: `FastText.withBytes`
+    /// says why.
+    @inlinable @inline(__always)
+    public static func reading<Answer>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Answer) -> Answer? {
         FastText.withBytes(text) { bytes in isPlain(bytes) ? body(bytes) : nil }
     }
 
@@ -23,6 +24,7 @@ package enum PlainText {
     }
 
     /// Whether valid UTF-8 `bytes` are a plain text.
+    @usableFromInline
     static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         var index = 0
