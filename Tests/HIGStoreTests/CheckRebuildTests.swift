@@ -53,8 +53,26 @@ struct CheckRebuildTests {
             let path = folder.appending(path: "old.sqlite").path
             let old = try Self.beforeTheRebuild(at: path)
             #expect(try old.scalar("SELECT sql LIKE '%kind IN (%' FROM sqlite_master WHERE name = 'rules'")?.int == 1)
+            // A gap in the rowids, as a re-import that drops a file leaves: rows copied without
+            // their rowids would be numbered again from there on, and the index (which names
+            // rules by rowid) would point at other rules.
+            let gap = try #require(
+                try old.scalar(
+                    """
+                    SELECT min(rowid) FROM rules WHERE id NOT IN (SELECT parent_id FROM rules WHERE parent_id IS NOT NULL)
+                    AND id IN (SELECT from_rule FROM rule_links)
+                    """)?.int)
+            try old.transaction {
+                try old.execute(
+                    "INSERT INTO rules_fts (rules_fts, rowid, title, text) SELECT 'delete', rowid, title, text FROM rules WHERE rowid = ?",
+                    gap)
+                try old.execute("DELETE FROM rules WHERE rowid = ?", gap)
+            }
+            #expect(try old.scalar("SELECT count(*) FROM rules WHERE rowid > ?", gap)?.int ?? 0 > 100)
             let links = try #require(try old.scalar("SELECT count(*) FROM rule_links")?.int)
             #expect(links > 20)
+            let before = folder.appending(path: "before.sqlite").path
+            try old.execute("VACUUM INTO ?", before)
             try old.execute("PRAGMA journal_mode = wal")
             let store = try RuleStore.open(path: path)
             let db = store.db
@@ -64,22 +82,27 @@ struct CheckRebuildTests {
             #expect(try db.scalar("PRAGMA foreign_keys")?.int == 1)
             #expect(try db.rows("PRAGMA foreign_key_check").isEmpty)
             #expect(try db.scalar("PRAGMA integrity_check")?.string == "ok")
-            try db.execute("ATTACH DATABASE ? AS seeds", try SeedsDatabase.path)
-            #expect(try Self.tables(db) == Self.tables(db, schema: "seeds"))
+            try db.execute("ATTACH DATABASE ? AS earlier", before)
+            #expect(try Self.tables(db) == Self.tables(db, schema: "earlier"))
             for table in try Self.tables(db) {
                 let hasRowid = try db.scalar("SELECT sql NOT LIKE '%WITHOUT ROWID%' FROM sqlite_master WHERE name = ?", table)?.int == 1
                 let rows = hasRowid ? "rowid, *" : "*"
-                for (a, b) in [("main", "seeds"), ("seeds", "main")] {
+                for (a, b) in [("main", "earlier"), ("earlier", "main")] {
                     let missing = try db.scalar(
                         "SELECT count(*) FROM (SELECT \(rows) FROM \(a).\(table) EXCEPT SELECT \(rows) FROM \(b).\(table))")
                     #expect(missing?.int == 0, "\(table): rows of \(a) not in \(b)")
                 }
             }
-            // The index still names the rules by their rowids.
-            let query = "SELECT rowid FROM rules_fts WHERE rules_fts MATCH 'button' ORDER BY rowid"
-            let found = try db.rows(query).map { $0[0].int }
+            // A search finds the same rules: the index names them by rowid.
+            let query = { (schema: String) in
+                """
+                SELECT r.id FROM \(schema).rules_fts f JOIN \(schema).rules r ON r.rowid = f.rowid
+                WHERE f.rules_fts MATCH 'button' ORDER BY r.id
+                """
+            }
+            let found = try db.rows(query("main")).map { $0[0].string }
             #expect(found.count > 10)
-            #expect(try RuleStore.open(path: SeedsDatabase.path).db.rows(query).map { $0[0].int } == found)
+            #expect(try db.rows(query("earlier")).map { $0[0].string } == found)
         }
     }
 
@@ -90,6 +113,14 @@ struct CheckRebuildTests {
             try old.transaction { try Migrator(migrations: Migration.all.filter { $0.version < Self.checksWithoutLists }).migrate(old) }
             let new = try Database(path: folder.appending(path: "new.sqlite").path, mode: .create)
             try new.transaction { try Migrator().migrate(new) }
+            var named = Set<String>()
+            for table in Self.rebuilt {
+                for check in try Self.checks(in: old, table: table) + Self.checks(in: new, table: table) {
+                    let pieces = check.expression.split(separator: "'", omittingEmptySubsequences: false)
+                    named.formUnion(pieces.enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
+                }
+            }
+            #expect(named.isSuperset(of: ["guideline", "set-aside", "section", "ocr-misreading", "restored", "curated", "rival"]))
             var compared = 0
             for table in Self.rebuilt {
                 let before = try Self.checks(in: old, table: table)
@@ -99,14 +130,12 @@ struct CheckRebuildTests {
                 #expect(after.allSatisfy { $0.expression.split(separator: "'").count <= 5 || !$0.expression.contains("IN (") }, "\(table)")
                 for (earlier, later) in zip(before, after) {
                     #expect(earlier.column == later.column)
-                    guard let list = earlier.expression.firstRange(of: "IN (") else { continue }
-                    // The old list's values, a value of another column's list, none, and near misses.
-                    let listed = earlier.expression[list.upperBound...].split(separator: "'", omittingEmptySubsequences: false).enumerated()
-                        .filter { $0.offset % 2 == 1 }
-                        .map { String($0.element) }
+                    // Every value any check of either schema names (so that a value the new one
+                    // wrongly allows is tried too), each in capitals and with a trailing space,
+                    // none, and numbers.
                     let candidates: [DatabaseValue] =
-                        listed.map { .text($0) } + listed.map { .text($0.uppercased()) } + listed.map { .text($0 + " ") }
-                        + [.null, .text(""), .text("bogus"), .text("kind"), .integer(0), .integer(1)]
+                        named.map { .text($0) } + named.map { .text($0.uppercased()) } + named.map { .text($0 + " ") }
+                        + [.null, .text(""), .text("bogus"), .integer(0), .integer(1)]
                     for value in candidates {
                         let sql = { (expression: String) in "SELECT coalesce((\(expression)), 1) FROM (SELECT ?1 AS \(earlier.column))" }
                         let allowedBefore = try old.rows(sql(earlier.expression), arguments: [value]).first?[0].int

@@ -268,7 +268,7 @@ final class SearchRanking {
         // FTS5 holds the statistics until the query ends: no retain needed.
         Unmanaged<QueryStatistics>.fromOpaque(data)._withUnsafeGuaranteedRef { statistics in
             guard collects else {
-                let (rank, code) = rank(api, context, statistics)
+                let (rank, code) = rank(api, context, statistics, rowid: api.pointee.xRowid(context))
                 guard let rank else { return sqlite3_result_error_code(result, code) }
                 return sqlite3_result_double(result, rank)
             }
@@ -277,7 +277,7 @@ final class SearchRanking {
             let rowid = api.pointee.xRowid(context)
             statistics.collector?._withUnsafeGuaranteedRef { collector in
                 guard collector.admits(rowid) else { return }
-                let (rank, code) = rank(api, context, statistics)
+                let (rank, code) = rank(api, context, statistics, rowid: rowid)
                 guard let rank else { return sqlite3_result_error_code(result, code) }
                 if let weights = statistics.rankWeights?._withUnsafeGuaranteedRef({ $0.weights(of: rowid) }) {
                     collector.offerAdmitted(rowid: rowid, rank: rank * weights.kind * weights.subject, bm25: rank)
@@ -292,7 +292,9 @@ final class SearchRanking {
     ///
     /// The API is read through its pointer: a copy of the struct of some thirty function
     /// pointers at every row was 4.5% of a common word's search.
-    private func rank(_ api: UnsafePointer<Fts5ExtensionApi>, _ context: OpaquePointer, _ statistics: QueryStatistics) -> (Double?, Int32) {
+    private func rank(
+        _ api: UnsafePointer<Fts5ExtensionApi>, _ context: OpaquePointer, _ statistics: QueryStatistics, rowid: Int64
+    ) -> (Double?, Int32) {
         let frequencies = statistics.frequencies
         let weights = statistics.weights
         for phrase in frequencies.indices {
@@ -309,7 +311,6 @@ final class SearchRanking {
             frequencies[phrase] = frequency
         }
         let length: Double
-        let rowid = api.pointee.xRowid(context)
         if let stored = statistics.lengths?._withUnsafeGuaranteedRef({ $0.length(of: rowid) }) {
             length = Double(stored)
         } else {

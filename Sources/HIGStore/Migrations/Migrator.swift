@@ -4,7 +4,9 @@ import HIGText
 /// Brings a database's schema up to the binary's, one migration file at a time.
 ///
 /// Each applied migration is recorded with its checksum in `schema_migrations`. All pending
-/// migrations run in one transaction with the caller's work, so a failure leaves the schema as it was.
+/// migrations run in one transaction, so a failure leaves the schema as it was: the caller's
+/// (`migrate`, a new database's import) or their own (`upgrade`, an existing database, whose
+/// import then writes in a second transaction).
 struct Migrator {
     let migrations: [Migration]
 
@@ -45,18 +47,26 @@ struct Migrator {
     /// "Making Other Kinds Of Table Schema Changes"). A migration that rebuilds a table drops the
     /// old one, and with foreign keys on, dropping `rules` would first delete every row that names
     /// a rule (links, topics, forces). The keys are checked before the commit; a violation rolls
-    /// the migrations back. Call outside a transaction.
+    /// the migrations back. Call outside a transaction (SQLite ignores the pragma inside one).
     func upgrade(_ db: Database) throws {
+        precondition(!db.isInTransaction, "Migrator.upgrade runs its own transaction")
         guard try needsMigration(db) else { return }
         let enforced = try db.scalar("PRAGMA foreign_keys")?.int == 1
         if enforced { try db.execute("PRAGMA foreign_keys = OFF") }
         defer { if enforced { try? db.execute("PRAGMA foreign_keys = ON") } }
         try db.transaction {
             try migrate(db)
-            if enforced, let broken = try db.rows("PRAGMA foreign_key_check").first {
+            if let broken = try db.rows("PRAGMA foreign_key_check").first {
                 throw HIGError.databaseUnreadable(
                     path: db.path,
                     reason: "a row of \(broken.string("table")) names a missing row of \(broken.string("parent")) after migrating")
+            }
+        }
+        // A connection left with its keys off would write rows that name nothing, silently.
+        if enforced {
+            try db.execute("PRAGMA foreign_keys = ON")
+            guard try db.scalar("PRAGMA foreign_keys")?.int == 1 else {
+                throw HIGError.databaseUnreadable(path: db.path, reason: "foreign keys stayed off after migrating")
             }
         }
     }
