@@ -24,7 +24,7 @@ struct CheckRebuildTests {
             for table in try tables(db) {
                 let columns = try db.rows("SELECT name FROM pragma_table_info(?)", table).map { $0.string("name") }
                 let list = columns.joined(separator: ", ")
-                let hasRowid = try db.scalar("SELECT sql NOT LIKE '%WITHOUT ROWID%' FROM sqlite_master WHERE name = ?", table)?.int == 1
+                let hasRowid = try Self.hasRowid(table, db)
                 try db.execute(
                     hasRowid
                         ? "INSERT INTO main.\(table) (rowid, \(list)) SELECT rowid, \(list) FROM seeds.\(table)"
@@ -35,6 +35,11 @@ struct CheckRebuildTests {
         try db.execute("DETACH DATABASE seeds")
         try db.execute("PRAGMA foreign_keys = ON")
         return db
+    }
+
+    /// Whether `table` has rowids (is not WITHOUT ROWID): its rows are compared with them.
+    static func hasRowid(_ table: String, _ db: Database) throws -> Bool {
+        try db.scalar("SELECT sql NOT LIKE '%WITHOUT ROWID%' FROM sqlite_master WHERE name = ?", table)?.int == 1
     }
 
     /// The ordinary tables that hold rows (not the search index's own, nor the migrations').
@@ -85,7 +90,7 @@ struct CheckRebuildTests {
             try db.execute("ATTACH DATABASE ? AS earlier", before)
             #expect(try Self.tables(db) == Self.tables(db, schema: "earlier"))
             for table in try Self.tables(db) {
-                let hasRowid = try db.scalar("SELECT sql NOT LIKE '%WITHOUT ROWID%' FROM sqlite_master WHERE name = ?", table)?.int == 1
+                let hasRowid = try Self.hasRowid(table, db)
                 let rows = hasRowid ? "rowid, *" : "*"
                 for (a, b) in [("main", "earlier"), ("earlier", "main")] {
                     let missing = try db.scalar(

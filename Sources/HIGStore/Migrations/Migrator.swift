@@ -53,22 +53,25 @@ struct Migrator {
         guard try needsMigration(db) else { return }
         let enforced = try db.scalar("PRAGMA foreign_keys")?.int == 1
         if enforced { try db.execute("PRAGMA foreign_keys = OFF") }
-        defer { if enforced { try? db.execute("PRAGMA foreign_keys = ON") } }
-        try db.transaction {
-            try migrate(db)
-            if let broken = try db.rows("PRAGMA foreign_key_check").first {
-                throw HIGError.databaseUnreadable(
-                    path: db.path,
-                    reason: "a row of \(broken.string("table")) names a missing row of \(broken.string("parent")) after migrating")
+        let migrated = Result {
+            try db.transaction {
+                try migrate(db)
+                if let broken = try db.rows("PRAGMA foreign_key_check").first {
+                    throw HIGError.databaseUnreadable(
+                        path: db.path,
+                        reason: "a row of \(broken.string("table")) names a missing row of \(broken.string("parent")) after migrating")
+                }
             }
         }
-        // A connection left with its keys off would write rows that name nothing, silently.
+        // On again whether or not the migrations took: a connection left with its keys off would
+        // write rows that name nothing, silently.
         if enforced {
             try db.execute("PRAGMA foreign_keys = ON")
             guard try db.scalar("PRAGMA foreign_keys")?.int == 1 else {
                 throw HIGError.databaseUnreadable(path: db.path, reason: "foreign keys stayed off after migrating")
             }
         }
+        try migrated.get()
     }
 
     /// Applies the pending migrations. Call inside a transaction, with foreign keys off unless
