@@ -175,6 +175,23 @@ struct WebMarkdownReaderTests {
         #expect(WebMarkdownInline.boldLead("*Not bold.* words") == nil)
     }
 
+    @Test("A bold lead is found on the bytes: escapes, white space before the close, scalars of several bytes")
+    func boldLeadsOnBytes() {
+        #expect(WebMarkdownInline.boldLead(" \t__Étape un.__ suite") == "Étape un.")
+        #expect(WebMarkdownInline.boldLead(#"**Tap \*here\*.** Then"#) == "Tap *here*.")
+        // The close needs a non-space before it: U+00A0 is white space, U+2019 is not.
+        #expect(WebMarkdownInline.boldLead("**Open\u{A0}**") == nil)
+        #expect(WebMarkdownInline.boldLead("**Open\u{2019}**") == "Open\u{2019}")
+        #expect(WebMarkdownInline.boldLead("**é**") == "é")
+        #expect(WebMarkdownInline.boldLead("****") == nil)
+        #expect(WebMarkdownInline.boldLead("**Never closed") == nil)
+        #expect(WebMarkdownReader.Walk.isAsideLabel("Developer Note:"))
+        #expect(WebMarkdownReader.Walk.isAsideLabel("TIP."))
+        #expect(!WebMarkdownReader.Walk.isAsideLabel("Notes"))
+        #expect(!WebMarkdownReader.Walk.isAsideLabel("Note that a long bold sentence is never an aside's label."))
+        #expect(FastText.foldedLowercase("Don\u{2019}t \u{201C}Say\u{201D} ÉTÉ \u{130}") == "don't \"say\" été i\u{307}")
+    }
+
     @Test("HTML anchors and tags alone on a line are converter chrome")
     func htmlLines() throws {
         let (lines, reading) = Self.read(

@@ -113,17 +113,17 @@ public enum FastText {
 
     /// Lowercase, with typographic apostrophes and quotes folded to ASCII.
     package static func foldedLowercase(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
+        var out = ScalarOutput(capacity: text.utf8.count)
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 65...90: out.append(Unicode.Scalar(UInt8(ASCII.lowercased(scalar.value))))
             case 0x2018, 0x2019: out.append("'")
             case 0x201C, 0x201D: out.append("\"")
             case 0..<128: out.append(scalar)
-            default: for lower in scalar.properties.lowercaseMapping.unicodeScalars { out.append(lower) }
+            default: out.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
             }
         }
-        return String(out)
+        return out.string
     }
 
     /// The scalar value that starts at `index` of valid UTF-8 `bytes`, and its length in bytes.
@@ -143,7 +143,7 @@ public enum FastText {
     /// The lowercased start of `text`, enough for `hasPrefix` tests of up to `length - 1`
     /// characters and for reading its first `length - 1` characters: when the start is ASCII
     /// (no CR, which joins a following LF into one character), only `length` bytes are
-    /// lowercased; otherwise the whole text is.
+    /// lowercased; otherwise its first `length` characters are.
     ///
     /// Read on contiguous bytes: through `String.UTF8View` this cost some 3,000 instructions a
     /// text, and it is asked of every rule.
@@ -159,7 +159,10 @@ public enum FastText {
                 return length
             }
         }
-        return start ?? text.lowercased()
+        // `lowercased()` maps scalar by scalar, so the lowercased first `length` characters are
+        // the start of the whole text lowercased, `length` bytes at least; lowercasing the whole
+        // of each long text that opened with a curly quote was 1.3% of the bundle's import.
+        return start ?? String(text.prefix(length)).lowercased()
     }
 
     /// `text.trimmingCharacters(in: .whitespaces)`, without the trip through NSString when

@@ -17,35 +17,48 @@ enum WebMarkdownInline {
             return MarkupStripper.collapseWhitespace(plain)
         }
         let scalars = Array(plain.unicodeScalars)
-        var out = String.UnicodeScalarView()
+        var out = ScalarOutput(capacity: plain.utf8.count)
         render(scalars, scalars.startIndex, scalars.endIndex, into: &out)
-        return MarkupStripper.collapseWhitespace(String(out))
+        return MarkupStripper.collapseWhitespace(out.string)
     }
 
     /// The words of a leading `**bold**` (or `__bold__`) run, cleaned, when `text` opens with one.
+    ///
+    /// Read on the bytes: every mark it looks for is ASCII, and UTF-8 never repeats an ASCII
+    /// byte inside another scalar. Copying each paragraph's scalars first cost more than the
+    /// rest of this test.
     static func boldLead(_ text: some StringProtocol) -> String? {
-        // Most texts open with no mark: told by their first bytes, before reading every scalar.
-        let opening = Array(text.utf8.drop(while: { $0 == 32 || $0 == 9 }).prefix(2))
-        guard opening.count == 2, opening[0] == opening[1], opening[0] == UInt8(ascii: "*") || opening[0] == UInt8(ascii: "_")
-        else { return nil }
-        let scalars = Array(text.unicodeScalars.drop(while: { $0 == " " || $0 == "\t" }))
-        guard scalars.count > 4, scalars[0] == scalars[1], scalars[0] == "*" || scalars[0] == "_" else { return nil }
-        let mark = scalars[0]
-        var index = 2
-        while index + 1 < scalars.count {
-            if scalars[index] == "\\" { index += 2; continue }
-            if scalars[index] == mark, scalars[index + 1] == mark, !scalars[index - 1].properties.isWhitespace {
-                let words = clean(String(String.UnicodeScalarView(scalars[2..<index])))
-                return words.isEmpty ? nil : words
-            }
-            index += 1
+        let bytes = Array(text.utf8.drop(while: { $0 == 32 || $0 == 9 }))
+        guard bytes.count > 4, bytes[0] == bytes[1], bytes[0] == UInt8(ascii: "*") || bytes[0] == UInt8(ascii: "_") else {
+            return nil
         }
-        return nil
+        let mark = bytes[0]
+        return bytes.withUnsafeBufferPointer { bytes -> String? in
+            var index = 2
+            while index + 1 < bytes.count {
+                // An escape: the escaped scalar's other bytes, if any, are no mark.
+                if bytes[index] == UInt8(ascii: "\\") { index += 2; continue }
+                if bytes[index] == mark, bytes[index + 1] == mark, !isWhitespace(endingBefore: index, in: bytes) {
+                    let words = clean(String(decoding: bytes[2..<index], as: UTF8.self))
+                    return words.isEmpty ? nil : words
+                }
+                index += 1
+            }
+            return nil
+        }
+    }
+
+    /// Whether the scalar whose bytes end just before `end` is white space.
+    private static func isWhitespace(endingBefore end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = end - 1
+        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        let value = FastText.decodeScalar(bytes, at: start).value
+        return Unicode.Scalar(value)?.properties.isWhitespace ?? false
     }
 
     // MARK: - The pass
 
-    private static func render(_ s: [Unicode.Scalar], _ start: Int, _ end: Int, into out: inout String.UnicodeScalarView) {
+    private static func render(_ s: [Unicode.Scalar], _ start: Int, _ end: Int, into out: inout ScalarOutput) {
         let underscores = s[start..<end].contains("_") ? pairedUnderscores(s, start, end) : []
         let range = s[start..<end]
         let partners = range.contains("[") || range.contains("`") ? InlinePartners(s, start, end) : InlinePartners()
@@ -143,7 +156,7 @@ enum WebMarkdownInline {
 
     /// A code span's words, as written; an unmatched run of backticks is dropped.
     private static func codeSpan(
-        _ s: [Unicode.Scalar], at index: Int, _ partners: InlinePartners, into out: inout String.UnicodeScalarView
+        _ s: [Unicode.Scalar], at index: Int, _ partners: InlinePartners, into out: inout ScalarOutput
     ) -> Int {
         var runEnd = index
         while runEnd < s.count, s[runEnd] == "`" { runEnd += 1 }
@@ -170,7 +183,7 @@ enum WebMarkdownInline {
 
     /// An HTML comment or tag (dropped, as a space), an autolink (its address kept), or a "<".
     private static func tag(
-        _ s: [Unicode.Scalar], at index: Int, end: Int, lastClose: Int, into out: inout String.UnicodeScalarView
+        _ s: [Unicode.Scalar], at index: Int, end: Int, lastClose: Int, into out: inout ScalarOutput
     ) -> Int {
         guard index + 1 < end else { out.append("<"); return index + 1 }
         if s[index + 1] == "!", index + 3 < end, s[index + 2] == "-", s[index + 3] == "-" {
@@ -200,7 +213,7 @@ enum WebMarkdownInline {
 
     /// `&amp;`, `&#39;`, `&#x2019;` and the other entities converters leave, as the character they
     /// stand for; an "&" that starts none stays.
-    private static func entity(_ s: [Unicode.Scalar], at index: Int, end: Int, into out: inout String.UnicodeScalarView) -> Int {
+    private static func entity(_ s: [Unicode.Scalar], at index: Int, end: Int, into out: inout ScalarOutput) -> Int {
         let limit = min(end, index + 12)
         guard let semicolon = s[(index + 1)..<limit].firstIndex(of: ";"), semicolon > index + 1 else {
             out.append("&")

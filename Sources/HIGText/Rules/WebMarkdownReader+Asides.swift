@@ -35,9 +35,15 @@ extension WebMarkdownReader.Walk {
 
     /// The labels of asides, which may open a quote's first line with words after them.
     static func isAsideLabel(_ lead: String) -> Bool {
-        let label = (title(lead) ?? "").lowercased()
-        return ["note", "important", "tip", "developer note", "warning", "caution"].contains(label)
+        // A scalar that lowercases to one ASCII letter takes three bytes at most (the Kelvin sign),
+        // so a lead of more bytes than three per letter of the longest label and its "." is none;
+        // most leads are sentences, and lowercasing each cost more than reading the paragraph.
+        guard lead.utf8.count <= asideLabelBytes else { return false }
+        return asideLabels.contains((title(lead) ?? "").lowercased())
     }
+
+    private static let asideLabels = ["note", "important", "tip", "developer note", "warning", "caution"]
+    private static let asideLabelBytes = 3 * (asideLabels.map(\.count).max()! + 1)
 
     /// `**Note:** Words` without its bold lead.
     static func withoutLead(_ line: String) -> String {

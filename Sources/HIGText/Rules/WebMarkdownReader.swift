@@ -309,7 +309,9 @@ struct WebMarkdownReader {
         /// a sentence's end is left to the classifier.
         static func isGuidanceLead(_ lead: String) -> Bool {
             guard let last = lead.last, last == "." || last == "?" || last == "!" else { return false }
-            return FastText.countOfSpaceSeparatedWords(lead) >= 3 && !RuleClassifier.noteLabels.contains { lead.lowercased().hasPrefix($0) }
+            guard FastText.countOfSpaceSeparatedWords(lead) >= 3 else { return false }
+            let lower = lead.lowercased()
+            return !RuleClassifier.noteLabels.contains { lower.hasPrefix($0) }
         }
 
         /// "No additional considerations for tvOS or watchOS.", "Not supported in macOS.".
