@@ -192,6 +192,20 @@ struct WebMarkdownReaderTests {
         #expect(FastText.foldedLowercase("Don\u{2019}t \u{201C}Say\u{201D} ÉTÉ \u{130}") == "don't \"say\" été i\u{307}")
     }
 
+    @Test("Table cells divide at unescaped pipes outside code spans; a lone backtick opens none")
+    func tableCells() {
+        // A pipe inside a code span stays in its cell, whole; an escaped one loses its backslash.
+        #expect(WebMarkdownTableRow(#"| a `x|y` | b \| c | é |"#, line: 1).cells == ["a `x|y`", "b | c", "é"])
+        #expect(WebMarkdownTableRow("| --- | :-: |", line: 2).isSeparator)
+        // A backtick with no partner opens no code span: it is a word, and the pipes after it
+        // still divide the cells (Keyboards.md's row for the key).
+        #expect(
+            WebMarkdownTableRow("| Grave accent (`) | Command-Grave accent | Activate. |", line: 3).cells
+                == ["Grave accent (`)", "Command-Grave accent", "Activate."])
+        // Each run pairs with the next of its length (CommonMark); the last single one has none.
+        #expect(WebMarkdownInline.clean("`code` and ``a`b`` and a grave accent (`)") == "code and a`b and a grave accent (`)")
+    }
+
     @Test("HTML anchors and tags alone on a line are converter chrome")
     func htmlLines() throws {
         let (lines, reading) = Self.read(

@@ -154,13 +154,17 @@ enum WebMarkdownInline {
         return paired
     }
 
-    /// A code span's words, as written; an unmatched run of backticks is dropped.
+    /// A code span's words, as written; a run of backticks with no partner is backticks of the
+    /// words, as CommonMark reads it (`Grave accent (`)`, the key).
     private static func codeSpan(
         _ s: [Unicode.Scalar], at index: Int, _ partners: InlinePartners, into out: inout ScalarOutput
     ) -> Int {
         var runEnd = index
         while runEnd < s.count, s[runEnd] == "`" { runEnd += 1 }
-        guard let close = partners.backticks[index] else { return runEnd }
+        guard let close = partners.backticks[index] else {
+            out.append(contentsOf: s[index..<runEnd])
+            return runEnd
+        }
         out.append(contentsOf: s[runEnd..<close])
         return close + (runEnd - index)
     }

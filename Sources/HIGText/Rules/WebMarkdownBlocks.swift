@@ -196,24 +196,66 @@ extension WebMarkdownTableRow {
     /// is a pipe of the cell's words.
     private static func cells(_ content: Substring) -> [String] {
         var cells: [String] = []
+        // The cell's words before `start`: an escaped pipe splits them. Taken as slices, not a
+        // character at a time (appending each was 2% of reading the bundle).
         var current = ""
-        var inCode = false
+        var start = content.startIndex
+        let spans = content.contains("`") ? codeSpans(content) : []
+        var span = 0
         var previous: Character?
-        for character in content {
-            if character == "`" { inCode.toggle() }
+        var index = content.startIndex
+        while index < content.endIndex {
+            let character = content[index]
+            let next = content.index(after: index)
+            while span < spans.count, spans[span].upperBound <= index { span += 1 }
+            let inCode = span < spans.count && spans[span].contains(index)
             if character == "|", !inCode, previous != "\\" {
+                current += content[start..<index]
                 cells.append(FastText.trimmingWhitespaces(current))
-                current = ""
-            } else if character == "|" {
+                (current, start) = ("", next)
+            } else if character == "|", previous == "\\" {
                 // As GFM reads `\|`: the backslash only keeps the pipe in the cell.
-                current.removeLast()
-                current.append(character)
-            } else {
-                current.append(character)
+                current += content[start..<content.index(before: index)]
+                start = index
             }
             previous = character
+            index = next
         }
+        current += content[start...]
         cells.append(FastText.trimmingWhitespaces(current))
         return cells
+    }
+
+    /// The code spans of `content`: from a run of backticks to the next run of the same length,
+    /// as CommonMark pairs them. A run with no such partner opens none: it is a backtick of the
+    /// words (`Grave accent (`)`, the key), and the pipes after it still divide the cells.
+    private static func codeSpans(_ content: Substring) -> [Range<Substring.Index>] {
+        var runs: [(start: Substring.Index, end: Substring.Index, length: Int)] = []
+        var index = content.startIndex
+        while index < content.endIndex {
+            guard content[index] == "`" else {
+                index = content.index(after: index)
+                continue
+            }
+            let start = index
+            var length = 0
+            while index < content.endIndex, content[index] == "`" {
+                length += 1
+                index = content.index(after: index)
+            }
+            runs.append((start, index, length))
+        }
+        var spans: [Range<Substring.Index>] = []
+        var next = 0
+        while next < runs.count {
+            let open = runs[next]
+            guard let close = runs[(next + 1)...].firstIndex(where: { $0.length == open.length }) else {
+                next += 1
+                continue
+            }
+            spans.append(open.start..<runs[close].end)
+            next = close + 1
+        }
+        return spans
     }
 }
