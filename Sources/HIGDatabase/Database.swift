@@ -22,6 +22,7 @@ public final class Database {
 
     package let handle: OpaquePointer
     public let path: String
+    public let mode: Mode
     private var statements: [String: Statement] = [:]
 
     public init(path: String, mode: Mode = .readWrite, busyTimeout: Duration = Database.defaultBusyTimeout) throws(SQLiteError) {
@@ -44,6 +45,7 @@ public final class Database {
         }
         self.handle = handle
         self.path = path
+        self.mode = mode
         let (seconds, attoseconds) = busyTimeout.components
         sqlite3_busy_timeout(handle, Int32(clamping: seconds * 1_000 + attoseconds / 1_000_000_000_000_000))
         try execute("PRAGMA foreign_keys = ON")

@@ -93,6 +93,21 @@ final class BestScores {
         return plain
     }
 
+    /// These matches, then `later`'s, as if one collector had been offered both in turn: for a
+    /// search scored in two halves (`SearchHalves`), `later` holding the upper rowids. Each
+    /// keeps every match at or above its own `keep`-th best, so together they hold the best
+    /// `keep` of both.
+    func followed(by later: BestScores) -> BestScores {
+        precondition(later.keep == keep, "halves of one search keep as many")
+        let both = BestScores(keep: keep, admitting: admitted)
+        both.offered = offered + later.offered
+        let joinAscends = zip(offered.last.map { [$0.rowid] } ?? [], later.offered.first.map { [$0.rowid] } ?? []).allSatisfy { $0 < $1 }
+        both.ascending = ascending && later.ascending && joinAscends
+        both.kept = kept + later.kept
+        both.settle()
+        return both
+    }
+
     /// True when every match offered was kept.
     var keptAll: Bool { kept.count == matches }
 

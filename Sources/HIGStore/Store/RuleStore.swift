@@ -26,6 +26,11 @@ public final class RuleStore {
     var searchRanking: SearchRanking?
     /// Where search makes its hits' snippets, from the first search on.
     var searchSnippets: SearchSnippets?
+    /// The second connection of searches scored in two halves (`SearchHalves`): nil until the
+    /// first such search, then what it opened (nil inside when none could be).
+    var openedSearchHalves: SearchHalves??
+    /// True once a search large enough to split has run whole, as the first one does.
+    var searchedWhole = false
 
     init(db: Database) {
         self.db = db
