@@ -101,7 +101,7 @@ final class BestScores {
         precondition(later.keep == keep, "halves of one search keep as many")
         let both = BestScores(keep: keep, admitting: admitted)
         both.offered = offered + later.offered
-        let joinAscends = zip(offered.last.map { [$0.rowid] } ?? [], later.offered.first.map { [$0.rowid] } ?? []).allSatisfy { $0 < $1 }
+        let joinAscends = offered.last.flatMap { last in later.offered.first.map { last.rowid < $0.rowid } } ?? true
         both.ascending = ascending && later.ascending && joinAscends
         both.kept = kept + later.kept
         both.settle()

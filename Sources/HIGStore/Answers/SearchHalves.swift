@@ -12,8 +12,9 @@ import HIGText
 /// term's rule count), so a match scores the same bits in either half, and the best of the two
 /// halves are the best of all (`BestScores.followed(by:)`).
 ///
-/// The second connection must read the snapshot the store reads: it is opened at the first
-/// search large enough to split, starts its own read transaction, and is kept only when the
+/// The second connection must read the snapshot the store reads: it is opened at the store's
+/// second search large enough to split (`RuleStore.searchHalves`), starts its own read
+/// transaction, and is kept only when the
 /// index's structure and totals (`rules_fts_data` rows 10 and 1: every write to the index changes
 /// the first, a count of its rows and tokens is the second) read the same bytes on both. A
 /// database changed since the store was opened gets no second connection, and every search of

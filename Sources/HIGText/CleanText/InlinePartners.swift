@@ -35,10 +35,18 @@ struct InlinePartners {
             }
             index += 1
         }
+        backticks = Self.backtickPartners(runs)
+    }
+
+    /// The start of each run of backticks (in order) to the start of the next run of the same
+    /// length, its partner as CommonMark pairs them; a table row's cells pair theirs so too.
+    static func backtickPartners(_ runs: [(start: Int, length: Int)]) -> [Int: Int] {
+        var partners: [Int: Int] = [:]
         var nextOfLength: [Int: Int] = [:]
         for run in runs.reversed() {
-            if let next = nextOfLength[run.length] { backticks[run.start] = next }
+            if let next = nextOfLength[run.length] { partners[run.start] = next }
             nextOfLength[run.length] = run.start
         }
+        return partners
     }
 }

@@ -225,11 +225,11 @@ extension WebMarkdownTableRow {
         return cells
     }
 
-    /// The code spans of a row's bytes: from a run of backticks to the next run of the same
-    /// length, as CommonMark pairs them. A run with no such partner opens none: it is a backtick
+    /// The code spans of a row's bytes: from a run of backticks to its partner
+    /// (`InlinePartners.backtickPartners`). A run with no partner opens none: it is a backtick
     /// of the words (`Grave accent (`)`, the key), and the pipes after it still divide the cells.
     private static func codeSpans(_ bytes: [UInt8]) -> [Range<Int>] {
-        var runs: [Range<Int>] = []
+        var runs: [(start: Int, length: Int)] = []
         var index = 0
         while index < bytes.count {
             guard bytes[index] == UInt8(ascii: "`") else {
@@ -238,18 +238,19 @@ extension WebMarkdownTableRow {
             }
             let start = index
             while index < bytes.count, bytes[index] == UInt8(ascii: "`") { index += 1 }
-            runs.append(start..<index)
+            runs.append((start, index - start))
         }
+        let partners = InlinePartners.backtickPartners(runs)
         var spans: [Range<Int>] = []
         var next = 0
         while next < runs.count {
             let open = runs[next]
-            guard let close = runs[(next + 1)...].firstIndex(where: { $0.count == open.count }) else {
+            guard let close = partners[open.start] else {
                 next += 1
                 continue
             }
-            spans.append(open.lowerBound..<runs[close].upperBound)
-            next = close + 1
+            spans.append(open.start..<(close + open.length))
+            next = runs.firstIndex { $0.start > close } ?? runs.count
         }
         return spans
     }
